@@ -1,0 +1,116 @@
+import type { CdcSpec } from '../model/cdc.js';
+import type { Dataset } from '../model/dataset.js';
+import type { Expectation } from '../model/expectation.js';
+import type { Flow, FlowKind } from '../model/flow.js';
+import { PIPELINE_DOCUMENT_VERSION, type Pipeline } from '../model/pipeline.js';
+import type { OutputMode, Trigger, Watermark, WindowSpec } from '../model/streaming.js';
+import type { Frame } from '../plan/builder/frame.js';
+
+type DatasetOptions = Omit<Dataset, 'name' | 'type'>;
+
+/** Options of a flow, with the query as a builder Frame. */
+export interface FlowOptions {
+  readonly target: string;
+  readonly query: Frame;
+  readonly kind?: FlowKind;
+  readonly reads?: readonly string[];
+  readonly expectations?: readonly Expectation[];
+  readonly trigger?: Trigger;
+  readonly watermark?: Watermark;
+  readonly window?: WindowSpec;
+  readonly outputMode?: OutputMode;
+  readonly cdc?: CdcSpec;
+  readonly comment?: string;
+}
+
+/** Options of the flow a dataset shorthand creates (named like the dataset). */
+export type DefiningFlowOptions = Omit<FlowOptions, 'target' | 'kind' | 'comment'> & DatasetOptions;
+
+type PipelineOptions = Pick<Pipeline, 'catalog' | 'database' | 'storage' | 'configuration'>;
+
+const DATASET_KEYS = ['schema', 'comment', 'properties', 'partitionColumns', 'format', 'location', 'options'] as const;
+
+/**
+ * Builds a Pipeline fluently. Dataset shorthands with a `query` also add
+ * the flow that defines them, named like the dataset. The result is the
+ * same plain IR that `parsePipeline` returns for the equivalent JSON.
+ */
+export class PipelineBuilder {
+  readonly #name: string;
+  readonly #options: PipelineOptions;
+  readonly #datasets: Dataset[] = [];
+  readonly #flows: Flow[] = [];
+
+  constructor(name: string, options: PipelineOptions = {}) {
+    this.#name = name;
+    this.#options = options;
+  }
+
+  materializedView(name: string, options: DefiningFlowOptions): this {
+    return this.#defined(name, 'materialized_view', 'batch', options);
+  }
+
+  /** A table written by batch flows (add them with `flow`, or pass a `query`). */
+  table(name: string, options: Partial<DefiningFlowOptions> = {}): this {
+    return this.#defined(name, 'table', 'batch', options);
+  }
+
+  /** A table whose defining flow streams. */
+  streamingTable(name: string, options: Partial<DefiningFlowOptions> = {}): this {
+    return this.#defined(name, 'table', 'streaming', options);
+  }
+
+  temporaryView(name: string, options: DefiningFlowOptions): this {
+    return this.#defined(name, 'temporary_view', 'batch', options);
+  }
+
+  sink(name: string, options: DatasetOptions): this {
+    this.#datasets.push(dataset(name, 'sink', options));
+    return this;
+  }
+
+  flow(name: string, options: FlowOptions): this {
+    this.#flows.push(flow(name, options));
+    return this;
+  }
+
+  build(): Pipeline {
+    return Object.freeze({
+      version: PIPELINE_DOCUMENT_VERSION,
+      name: this.#name,
+      ...definedOnly(this.#options),
+      datasets: Object.freeze([...this.#datasets]),
+      flows: Object.freeze([...this.#flows]),
+    });
+  }
+
+  #defined(name: string, type: Dataset['type'], kind: FlowKind, options: Partial<DefiningFlowOptions>): this {
+    const datasetOptions: Record<string, unknown> = {};
+    const flowOptions: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(options)) {
+      ((DATASET_KEYS as readonly string[]).includes(key) ? datasetOptions : flowOptions)[key] = value;
+    }
+    this.#datasets.push(dataset(name, type, datasetOptions as DatasetOptions));
+    if (options.query !== undefined) {
+      this.#flows.push(flow(name, { ...(flowOptions as Omit<FlowOptions, 'target'>), query: options.query, target: name, kind }));
+    }
+    return this;
+  }
+}
+
+export function pipeline(name: string, options: PipelineOptions = {}): PipelineBuilder {
+  return new PipelineBuilder(name, options);
+}
+
+function dataset(name: string, type: Dataset['type'], options: DatasetOptions): Dataset {
+  return Object.freeze({ name, type, ...definedOnly(options) });
+}
+
+function flow(name: string, options: FlowOptions): Flow {
+  const { target, query, kind = 'batch', ...rest } = options;
+  return Object.freeze({ name, target, kind, query: query.node, ...definedOnly(rest) });
+}
+
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

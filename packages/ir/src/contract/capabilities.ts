@@ -1,0 +1,69 @@
+import type { ScdType } from '../model/cdc.js';
+import type { DatasetType } from '../model/dataset.js';
+import type { ExpectationAction } from '../model/expectation.js';
+import type { FileFormat } from '../model/file-format.js';
+import type { OutputMode, TriggerKind, WindowKind } from '../model/streaming.js';
+import type { RelationKind } from '../plan/rel/relation.js';
+
+/**
+ * What a backend can express and run. `checkAgainst` compares a pipeline
+ * with these and reports everything outside them before any data moves.
+ * Build one with `defineCapabilities`, which fills every field you leave
+ * out with its default, so adding a capability here never breaks a backend.
+ */
+export interface Capabilities {
+  /** Backend name used in every message (`native`, `spark`, …). */
+  readonly name: string;
+  /** Engine version the capabilities were derived from, when known. */
+  readonly version?: string;
+  /** Runs batch flows. Default is `false`. */
+  readonly batch: boolean;
+  /** Runs streaming and append-once flows. Default is `false`. */
+  readonly streaming: boolean;
+  /** Honours watermarks and event-time windows. Default is `false`. */
+  readonly eventTime: boolean;
+  /** Window kinds it can compute. Default is none. */
+  readonly windowKinds: readonly WindowKind[];
+  /** Output modes of streaming aggregations. Default is none. */
+  readonly outputModes: readonly OutputMode[];
+  /** Triggers of streaming flows. Default is none. */
+  readonly triggers: readonly TriggerKind[];
+  /** SCD types of cdc flows; empty means no CDC. Default is none. */
+  readonly cdcScdTypes: readonly ScdType[];
+  /** Expectation actions it enforces. Default is none. */
+  readonly expectations: readonly ExpectationAction[];
+  /** Dataset types it can create. Default is none. */
+  readonly datasetTypes: readonly DatasetType[];
+  /** Plan nodes it can lower. Default is none. */
+  readonly relations: readonly RelationKind[];
+  /** Cataloged functions it can lower. Default is none. */
+  readonly functions: readonly string[];
+  /** Raw SQL dialects it can run. Default is none. */
+  readonly sqlDialects: readonly string[];
+  /** File formats of `read_files` sources and of sinks. Default is none. */
+  readonly fileFormats: readonly FileFormat[];
+  /** Sinks may be written by batch flows (not only streaming ones). Default is `false`. */
+  readonly batchSinks: boolean;
+}
+
+export const DEFAULT_CAPABILITIES: Omit<Capabilities, 'name'> = Object.freeze({
+  batch: false,
+  streaming: false,
+  eventTime: false,
+  windowKinds: [],
+  outputModes: [],
+  triggers: [],
+  cdcScdTypes: [],
+  expectations: [],
+  datasetTypes: [],
+  relations: [],
+  functions: [],
+  sqlDialects: [],
+  fileFormats: [],
+  batchSinks: false,
+});
+
+/** Capabilities with defaults for every field not given. */
+export function defineCapabilities(capabilities: Pick<Capabilities, 'name'> & Partial<Capabilities>): Capabilities {
+  return Object.freeze({ ...DEFAULT_CAPABILITIES, ...capabilities });
+}

@@ -1,0 +1,37 @@
+import type { ElementRef } from '../model/element-ref.js';
+
+/** A feature a backend may lack; stable identifiers for tooling. */
+export type Feature =
+  | 'batch'
+  | 'streaming'
+  | 'event_time'
+  | 'window_kind'
+  | 'output_mode'
+  | 'trigger'
+  | 'cdc'
+  | 'cdc_scd_type'
+  | 'expectation_action'
+  | 'dataset_type'
+  | 'relation'
+  | 'function'
+  | 'sql_dialect'
+  | 'file_format'
+  | 'batch_sink';
+
+/** One thing in a pipeline that a backend cannot do. */
+export interface Violation {
+  readonly backend: string;
+  readonly element: ElementRef;
+  readonly feature: Feature;
+  /** The unsupported value (`update`, `session`, `date_trunc`, `spark`, …). */
+  readonly value: string;
+  readonly message: string;
+  /** JSON path into the pipeline document. */
+  readonly path: string;
+}
+
+export interface CheckReport {
+  readonly backend: string;
+  readonly ok: boolean;
+  readonly violations: readonly Violation[];
+}

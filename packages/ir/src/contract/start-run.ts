@@ -1,0 +1,85 @@
+import { ThundErrorCode } from '../errors/error-code.js';
+import { ThundError } from '../errors/thund-error.js';
+import type { ElementRef } from '../model/element-ref.js';
+import type { RunEvent, RunEventDetails, RunPhase, EventLevel } from './run-event.js';
+import type { RunHandle, RunOptions, RunResult } from './run-handle.js';
+
+/** What a backend's executor gets: a way to emit events, and the cancellation signal. */
+export interface RunContext {
+  readonly runId: string;
+  readonly signal: AbortSignal;
+  emit(event: EmittedEvent): void;
+}
+
+/** An event without the fields `startRun` fills in. */
+export interface EmittedEvent {
+  readonly element: ElementRef;
+  readonly message: string;
+  readonly phase?: RunPhase;
+  readonly level?: EventLevel;
+  readonly details?: RunEventDetails;
+}
+
+/**
+ * Turns an async executor into a RunHandle: buffers events for any number
+ * of consumers, wires `cancel()` and `options.signal` to the executor's
+ * signal, and turns a thrown error into a failed result (never a rejection).
+ */
+export function startRun(
+  pipelineName: string,
+  options: RunOptions,
+  executor: (context: RunContext) => Promise<Omit<RunResult, 'runId' | 'durationMs'>>,
+): RunHandle {
+  const runId = options.runId ?? newRunId();
+  const controller = new AbortController();
+  if (options.signal !== undefined) {
+    if (options.signal.aborted) controller.abort(options.signal.reason);
+    else options.signal.addEventListener('abort', () => controller.abort(options.signal?.reason), { once: true });
+  }
+  const events: RunEvent[] = [];
+  const waiters = new Set<() => void>();
+  let ended = false;
+  const wake = (): void => {
+    for (const waiter of waiters) waiter();
+    waiters.clear();
+  };
+  const emit = (event: EmittedEvent): void => {
+    if (ended) return;
+    events.push(Object.freeze({ timestamp: new Date().toISOString(), runId, level: 'info', ...event }));
+    wake();
+  };
+  const started = performance.now();
+  const result: Promise<RunResult> = (async () => {
+    try {
+      const outcome = await executor({ runId, signal: controller.signal, emit });
+      return { runId, durationMs: performance.now() - started, ...outcome };
+    } catch (reason) {
+      const error = ThundError.from(reason, ThundErrorCode.Internal);
+      emit({ element: { kind: 'pipeline', name: pipelineName }, phase: 'failed', level: 'error', message: error.message, details: { error: { code: error.code, message: error.message } } });
+      return { runId, status: 'failed' as const, flows: [], durationMs: performance.now() - started, error: { code: error.code, message: error.message } };
+    } finally {
+      ended = true;
+      wake();
+    }
+  })();
+  return {
+    runId,
+    result,
+    async cancel() {
+      controller.abort(new ThundError(ThundErrorCode.Cancelled, 'the run was cancelled'));
+      await result;
+    },
+    async *[Symbol.asyncIterator]() {
+      let next = 0;
+      for (;;) {
+        while (next < events.length) yield events[next++] as RunEvent;
+        if (ended) return;
+        await new Promise<void>((resolve) => waiters.add(resolve));
+      }
+    },
+  };
+}
+
+function newRunId(): string {
+  return `run-${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+}

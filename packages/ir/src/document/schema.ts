@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import type { CdcSpec } from '../model/cdc.js';
+import type { DataType, Field } from '../model/data-type.js';
+import { PRIMITIVE_TYPES } from '../model/data-type.js';
+import type { Dataset } from '../model/dataset.js';
+import { DATASET_TYPES } from '../model/dataset.js';
+import { DURATION_PATTERN } from '../model/duration.js';
+import type { Expectation } from '../model/expectation.js';
+import { EXPECTATION_ACTIONS } from '../model/expectation.js';
+import { FILE_FORMATS } from '../model/file-format.js';
+import type { Flow } from '../model/flow.js';
+import { FLOW_KINDS } from '../model/flow.js';
+import type { Pipeline } from '../model/pipeline.js';
+import { OUTPUT_MODES } from '../model/streaming.js';
+import { BINARY_OPERATORS } from '../plan/expr/binary.js';
+import type { Expression } from '../plan/expr/expression.js';
+import type { SortKey } from '../plan/expr/sort-key.js';
+import { UNARY_OPERATORS } from '../plan/expr/unary.js';
+import { JOIN_TYPES } from '../plan/rel/join.js';
+import type { RelationNode } from '../plan/rel/relation.js';
+
+// The zod schemas are the single definition of the JSON document's shape.
+// Each is annotated with the IR type it must produce, so the compiler keeps
+// the TypeScript model and the document in step.
+
+const name = z.string().min(1, 'must not be empty');
+const stringMap = z.record(z.string(), z.string());
+const duration = z.string().regex(DURATION_PATTERN, 'must be a duration like "250ms", "10s", "5m", "1h" or "1d"');
+
+export const DataTypeSchema: z.ZodType<DataType> = z.union([
+  z.enum(PRIMITIVE_TYPES as [string, ...string[]]) as z.ZodType<DataType>,
+  z.strictObject({
+    type: z.literal('decimal'),
+    precision: z.number().int().min(1).max(38),
+    scale: z.number().int().min(0).max(38),
+  }),
+  z.strictObject({
+    type: z.literal('timestamp'),
+    unit: z.enum(['s', 'ms', 'us', 'ns']),
+    timezone: z.string().min(1).optional(),
+  }),
+]).meta({ id: 'DataType' });
+
+export const FieldSchema: z.ZodType<Field> = z.strictObject({
+  name,
+  type: DataTypeSchema,
+  nullable: z.boolean().optional(),
+}).meta({ id: 'Field' });
+
+const schemaFields = z.array(FieldSchema);
+const literalValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const ExpressionSchema: z.ZodType<Expression> = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('column'), name, relation: z.string().min(1).optional() }),
+    z.strictObject({ kind: z.literal('literal'), value: literalValue, type: DataTypeSchema.optional() }),
+    z.strictObject({ kind: z.literal('cast'), expr: ExpressionSchema, to: DataTypeSchema }),
+    z.strictObject({ kind: z.literal('binary'), op: z.enum(BINARY_OPERATORS), left: ExpressionSchema, right: ExpressionSchema }),
+    z.strictObject({ kind: z.literal('unary'), op: z.enum(UNARY_OPERATORS), expr: ExpressionSchema }),
+    z.strictObject({
+      kind: z.literal('case'),
+      branches: z.array(z.strictObject({ when: ExpressionSchema, then: ExpressionSchema })).min(1),
+      otherwise: ExpressionSchema.optional(),
+    }),
+    z.strictObject({ kind: z.literal('in'), expr: ExpressionSchema, list: z.array(ExpressionSchema).min(1) }),
+    z.strictObject({ kind: z.literal('call'), name, args: z.array(ExpressionSchema) }),
+    z.strictObject({
+      kind: z.literal('window_call'),
+      name,
+      args: z.array(ExpressionSchema),
+      partitionBy: z.array(ExpressionSchema),
+      orderBy: z.array(SortKeySchema),
+      frame: z.strictObject({ start: z.number().int().nullable(), end: z.number().int().nullable() }).optional(),
+    }),
+    z.strictObject({ kind: z.literal('alias'), expr: ExpressionSchema, name }),
+    z.strictObject({ kind: z.literal('star'), relation: z.string().min(1).optional() }),
+  ]),
+).meta({ id: 'Expression' });
+
+export const SortKeySchema: z.ZodType<SortKey> = z.lazy(() =>
+  z.strictObject({
+    expr: ExpressionSchema,
+    direction: z.enum(['asc', 'desc']),
+    nulls: z.enum(['first', 'last']).optional(),
+  }),
+).meta({ id: 'SortKey' });
+
+export const RelationSchema: z.ZodType<RelationNode> = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('read'), dataset: name }),
+    z.strictObject({
+      kind: z.literal('read_files'),
+      format: z.enum(FILE_FORMATS),
+      path: name,
+      schema: schemaFields.optional(),
+      options: stringMap.optional(),
+    }),
+    z.strictObject({ kind: z.literal('filter'), input: RelationSchema, condition: ExpressionSchema }),
+    z.strictObject({ kind: z.literal('project'), input: RelationSchema, columns: z.array(ExpressionSchema).min(1) }),
+    z.strictObject({
+      kind: z.literal('aggregate'),
+      input: RelationSchema,
+      groupBy: z.array(ExpressionSchema),
+      aggregates: z.array(ExpressionSchema),
+    }),
+    z.strictObject({
+      kind: z.literal('join'),
+      type: z.enum(JOIN_TYPES),
+      left: RelationSchema,
+      right: RelationSchema,
+      leftAlias: z.string().min(1).optional(),
+      rightAlias: z.string().min(1).optional(),
+      on: ExpressionSchema.optional(),
+      using: z.array(name).min(1).optional(),
+    }),
+    z.strictObject({ kind: z.literal('union'), inputs: z.array(RelationSchema).min(2), all: z.boolean().optional() }),
+    z.strictObject({ kind: z.literal('sort'), input: RelationSchema, keys: z.array(SortKeySchema).min(1) }),
+    z.strictObject({
+      kind: z.literal('limit'),
+      input: RelationSchema,
+      count: z.number().int().min(0),
+      offset: z.number().int().min(0).optional(),
+    }),
+    z.strictObject({ kind: z.literal('deduplicate'), input: RelationSchema, columns: z.array(name).min(1).optional() }),
+    z.strictObject({ kind: z.literal('window'), input: RelationSchema, expressions: z.array(ExpressionSchema).min(1) }),
+    z.strictObject({ kind: z.literal('sql'), dialect: name, sql: name }),
+  ]),
+).meta({ id: 'Relation' });
+
+export const ExpectationSchema: z.ZodType<Expectation> = z.strictObject({
+  name,
+  predicate: ExpressionSchema,
+  action: z.enum(EXPECTATION_ACTIONS),
+}).meta({ id: 'Expectation' });
+
+const TriggerSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('available_now') }),
+  z.strictObject({ kind: z.literal('once') }),
+  z.strictObject({ kind: z.literal('processing_time'), interval: duration }),
+]);
+
+const WindowSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('tumbling'), size: duration, column: name.optional() }),
+  z.strictObject({ kind: z.literal('hopping'), size: duration, slide: duration, column: name.optional() }),
+  z.strictObject({ kind: z.literal('session'), gap: duration, column: name.optional() }),
+]);
+
+export const CdcSchema: z.ZodType<CdcSpec> = z.strictObject({
+  keys: z.array(name),
+  sequenceBy: name,
+  deleteWhen: ExpressionSchema.optional(),
+  scdType: z.union([z.literal(1), z.literal(2)]),
+  columns: z.array(name).optional(),
+  exceptColumns: z.array(name).optional(),
+});
+
+export const DatasetSchema: z.ZodType<Dataset> = z.strictObject({
+  name,
+  type: z.enum(DATASET_TYPES),
+  schema: schemaFields.optional(),
+  comment: z.string().optional(),
+  properties: stringMap.optional(),
+  partitionColumns: z.array(name).optional(),
+  format: z.enum(FILE_FORMATS).optional(),
+  location: name.optional(),
+  options: stringMap.optional(),
+}).meta({ id: 'Dataset' });
+
+export const FlowSchema: z.ZodType<Flow> = z.strictObject({
+  name,
+  target: name,
+  kind: z.enum(FLOW_KINDS),
+  query: RelationSchema,
+  reads: z.array(name).optional(),
+  expectations: z.array(ExpectationSchema).optional(),
+  trigger: TriggerSchema.optional(),
+  watermark: z.strictObject({ column: name, delay: duration }).optional(),
+  window: WindowSchema.optional(),
+  outputMode: z.enum(OUTPUT_MODES).optional(),
+  cdc: CdcSchema.optional(),
+  comment: z.string().optional(),
+}).meta({ id: 'Flow' });
+
+export const PipelineSchema: z.ZodType<Pipeline> = z.strictObject({
+  version: z.literal(1),
+  name,
+  catalog: name.optional(),
+  database: name.optional(),
+  storage: name.optional(),
+  configuration: stringMap.optional(),
+  datasets: z.array(DatasetSchema),
+  flows: z.array(FlowSchema),
+}).meta({
+  id: 'Pipeline',
+  title: 'Þund pipeline document',
+  description: 'A declarative data pipeline: datasets and the flows that write them. Version 1.',
+});

@@ -1,0 +1,87 @@
+// Errors
+export { ThundErrorCode, isThundErrorCode } from './errors/error-code.js';
+export { ThundError, type ThundErrorOptions } from './errors/thund-error.js';
+export { ValidationError, type ValidationIssue, type ValidationIssueCode } from './errors/validation-error.js';
+
+// Pipeline model
+export type { ElementKind, ElementRef } from './model/element-ref.js';
+export { elementLabel } from './model/element-ref.js';
+export { PRIMITIVE_TYPES, dataTypeLabel, type DataType, type DecimalType, type Field, type PrimitiveType, type TimestampType } from './model/data-type.js';
+export { durationToMs, isDuration, type Duration } from './model/duration.js';
+export { DATASET_TYPES, type Dataset, type DatasetType } from './model/dataset.js';
+export { EXPECTATION_ACTIONS, type Expectation, type ExpectationAction } from './model/expectation.js';
+export { FILE_FORMATS, type FileFormat } from './model/file-format.js';
+export { FLOW_KINDS, isIncremental, type Flow, type FlowKind } from './model/flow.js';
+export { SCD_TYPES, type CdcSpec, type ScdType } from './model/cdc.js';
+export {
+  OUTPUT_MODES, TRIGGER_KINDS, WINDOW_KINDS,
+  type OutputMode, type Trigger, type TriggerKind, type Watermark, type WindowKind, type WindowSpec,
+} from './model/streaming.js';
+export { PIPELINE_DOCUMENT_VERSION, type Pipeline } from './model/pipeline.js';
+
+// Plan: expression nodes
+export { AliasNode } from './plan/expr/alias.js';
+export { BINARY_OPERATORS, BinaryNode, type BinaryOperator } from './plan/expr/binary.js';
+export { CallNode } from './plan/expr/call.js';
+export { CaseNode, type CaseBranch } from './plan/expr/case.js';
+export { CastNode } from './plan/expr/cast.js';
+export { ColumnNode } from './plan/expr/column.js';
+export { InListNode } from './plan/expr/in-list.js';
+export { LiteralNode, type LiteralValue } from './plan/expr/literal.js';
+export { StarNode } from './plan/expr/star.js';
+export { UNARY_OPERATORS, UnaryNode, type UnaryOperator } from './plan/expr/unary.js';
+export { WindowCallNode, type RowsFrame } from './plan/expr/window-call.js';
+export { effectiveNulls, type SortKey } from './plan/expr/sort-key.js';
+export { EXPRESSION_KINDS, childExpressions, outputName, walkExpression, type Expression, type ExpressionKind } from './plan/expr/expression.js';
+
+// Plan: relation nodes
+export { AggregateNode } from './plan/rel/aggregate.js';
+export { DeduplicateNode } from './plan/rel/deduplicate.js';
+export { FilterNode } from './plan/rel/filter.js';
+export { JOIN_TYPES, JoinNode, type JoinType } from './plan/rel/join.js';
+export { LimitNode } from './plan/rel/limit.js';
+export { ProjectNode } from './plan/rel/project.js';
+export { ReadFilesNode } from './plan/rel/read-files.js';
+export { ReadNode } from './plan/rel/read.js';
+export { SortNode } from './plan/rel/sort.js';
+export { SqlNode } from './plan/rel/sql.js';
+export { UnionNode } from './plan/rel/union.js';
+export { WindowNode } from './plan/rel/window.js';
+export { RELATION_KINDS, childRelations, walkRelation, type RelationKind, type RelationNode } from './plan/rel/relation.js';
+export { visitExpression, visitRelation, type ExpressionVisitor, type RelationVisitor } from './plan/visitor.js';
+export { walkPlan, type ExpressionContext, type PlanVisitor } from './plan/plan-walk.js';
+export { planFacts, type PlanFacts } from './plan/plan-facts.js';
+
+// Plan builder
+export { Expr, type ExprInput, type OverSpec } from './plan/builder/expr.js';
+export * from './plan/builder/functions.js';
+export { Frame, GroupedFrame, from, readFiles, sql, type JoinOptions } from './plan/builder/frame.js';
+export { PipelineBuilder, pipeline, type DefiningFlowOptions, type FlowOptions } from './builder/pipeline-builder.js';
+export { expect } from './builder/expect.js';
+
+// Function catalog
+export {
+  ALL_FUNCTION_NAMES, FUNCTION_CATALOG, arityLabel, lookupFunction,
+  type ArgumentClass, type FunctionKind, type FunctionSignature, type ReturnRule,
+} from './catalog/function-catalog.js';
+
+// Document
+export { parsePipeline, safeParsePipeline, type ParseResult } from './document/parse.js';
+export { serializePipeline } from './document/serialize.js';
+export { PipelineSchema } from './document/schema.js';
+export { jsonPath } from './document/json-path.js';
+export { validatePipeline } from './validate/validate-pipeline.js';
+
+// Backend contract
+export { DEFAULT_CAPABILITIES, defineCapabilities, type Capabilities } from './contract/capabilities.js';
+export type { CheckReport, Feature, Violation } from './contract/check-report.js';
+export { checkAgainst } from './contract/check-against.js';
+export { UnsupportedError } from './contract/unsupported-error.js';
+export {
+  RUN_PHASES, TERMINAL_PHASES,
+  type EventLevel, type ExpectationResult, type RunEvent, type RunEventDetails, type RunEventError, type RunPhase,
+} from './contract/run-event.js';
+export type { FlowOutcome, RunHandle, RunOptions, RunResult } from './contract/run-handle.js';
+export type { ExecBackend } from './contract/exec-backend.js';
+export { startRun, type EmittedEvent, type RunContext } from './contract/start-run.js';
+export { capabilitiesFromJson, capabilitiesToJson, runEventFromJson, runEventToJson, type JsonObject } from './contract/wire-json.js';

@@ -1,0 +1,39 @@
+import type { ValidationIssue, ValidationIssueCode } from '../errors/validation-error.js';
+import type { ElementRef } from '../model/element-ref.js';
+import type { Dataset } from '../model/dataset.js';
+import type { Flow } from '../model/flow.js';
+import type { Pipeline } from '../model/pipeline.js';
+import { type PlanFacts, planFacts } from '../plan/plan-facts.js';
+import { jsonPath } from '../document/json-path.js';
+
+/** Indexes over a pipeline shared by the validation rules. */
+export interface ValidationContext {
+  readonly pipeline: Pipeline;
+  /** First dataset of each name. */
+  readonly datasets: ReadonlyMap<string, Dataset>;
+  readonly flowsByTarget: ReadonlyMap<string, readonly Flow[]>;
+  readonly facts: ReadonlyMap<Flow, PlanFacts>;
+}
+
+export type Rule = (context: ValidationContext) => readonly ValidationIssue[];
+
+export function createContext(pipeline: Pipeline): ValidationContext {
+  const datasets = new Map<string, Dataset>();
+  for (const dataset of pipeline.datasets) if (!datasets.has(dataset.name)) datasets.set(dataset.name, dataset);
+  const flowsByTarget = new Map<string, Flow[]>();
+  for (const flow of pipeline.flows) flowsByTarget.set(flow.target, [...(flowsByTarget.get(flow.target) ?? []), flow]);
+  const facts = new Map(pipeline.flows.map((flow) => [flow, planFacts(flow)]));
+  return { pipeline, datasets, flowsByTarget, facts };
+}
+
+export function issue(
+  code: ValidationIssueCode,
+  path: readonly PropertyKey[],
+  message: string,
+  element?: ElementRef,
+): ValidationIssue {
+  return element === undefined ? { code, path: jsonPath(path), message } : { code, path: jsonPath(path), message, element };
+}
+
+export const flowRef = (flow: Flow): ElementRef => ({ kind: 'flow', name: flow.name });
+export const datasetRef = (dataset: Dataset): ElementRef => ({ kind: 'dataset', name: dataset.name });

@@ -1,0 +1,104 @@
+import type { ValidationIssue } from '../errors/validation-error.js';
+import type { Flow } from '../model/flow.js';
+import { type Rule, type ValidationContext, flowRef, issue } from './context.js';
+
+/** Which flow kinds may write which dataset types. */
+export const targetMatchesKind: Rule = ({ pipeline, datasets }) => {
+  const issues: ValidationIssue[] = [];
+  pipeline.flows.forEach((flow, i) => {
+    const target = datasets.get(flow.target);
+    if (target === undefined) return;
+    const at = ['flows', i, 'kind'];
+    if (flow.kind === 'streaming' && target.type === 'materialized_view') {
+      issues.push(issue('streaming_into_materialized_view', at, `streaming flow "${flow.name}" writes to materialized view "${target.name}": a materialized view is recomputed whole; make "${target.name}" a table (a streaming table) or make the flow batch`, flowRef(flow)));
+    }
+    if (flow.kind === 'append_once' && target.type !== 'table') {
+      issues.push(issue('append_once_into_non_table', at, `append_once flow "${flow.name}" writes to ${target.type} "${target.name}": a one-time backfill can only append to a table`, flowRef(flow)));
+    }
+    if (flow.kind === 'cdc' && target.type !== 'table') {
+      issues.push(issue('cdc_into_non_table', at, `cdc flow "${flow.name}" writes to ${target.type} "${target.name}": changes can only be applied to a table`, flowRef(flow)));
+    }
+  });
+  return issues;
+};
+
+export const cdcSpec: Rule = (context) => {
+  const issues: ValidationIssue[] = [];
+  context.pipeline.flows.forEach((flow, i) => {
+    const ref = flowRef(flow);
+    if (flow.kind !== 'cdc') {
+      if (flow.cdc !== undefined) {
+        issues.push(issue('cdc_spec_on_non_cdc_flow', ['flows', i, 'cdc'], `flow "${flow.name}" has a "cdc" spec but is a ${flow.kind} flow: set "kind": "cdc" or remove the spec`, ref));
+      }
+      return;
+    }
+    if (flow.cdc === undefined) {
+      issues.push(issue('cdc_without_spec', ['flows', i], `cdc flow "${flow.name}" has no "cdc" spec: add one with keys, sequenceBy and scdType`, ref));
+      return;
+    }
+    const spec = flow.cdc;
+    if (spec.keys.length === 0) {
+      issues.push(issue('cdc_without_keys', ['flows', i, 'cdc', 'keys'], `cdc flow "${flow.name}" has no keys: list the columns that identify a row`, ref));
+    }
+    if (spec.columns !== undefined && spec.exceptColumns !== undefined) {
+      issues.push(issue('cdc_columns_conflict', ['flows', i, 'cdc'], `cdc flow "${flow.name}" sets both "columns" and "exceptColumns": use one of them`, ref));
+    }
+    const dropped = [...spec.keys, spec.sequenceBy].filter(
+      (c) => (spec.exceptColumns?.includes(c) ?? false) || (spec.columns !== undefined && !spec.columns.includes(c)),
+    );
+    for (const column of dropped) {
+      issues.push(issue('cdc_columns_conflict', ['flows', i, 'cdc'], `cdc flow "${flow.name}" excludes "${column}", which is a key or the sequence column: keep it in the stored columns`, ref));
+    }
+    issues.push(...cdcColumnsInSchema(context, flow, i));
+  });
+  return issues;
+};
+
+function cdcColumnsInSchema(context: ValidationContext, flow: Flow, index: number): ValidationIssue[] {
+  const schema = context.datasets.get(flow.target)?.schema;
+  if (schema === undefined || flow.cdc === undefined) return [];
+  const names = new Set(schema.map((f) => f.name));
+  return flow.cdc.keys
+    .filter((key) => !names.has(key))
+    .map((key) => issue('unknown_schema_column', ['flows', index, 'cdc', 'keys'], `cdc key "${key}" of flow "${flow.name}" is not a column of "${flow.target}"'s declared schema: add it to the schema or fix the key`, flowRef(flow)));
+}
+
+export const streamingSemantics: Rule = ({ pipeline, facts }) => {
+  const issues: ValidationIssue[] = [];
+  pipeline.flows.forEach((flow, i) => {
+    const ref = flowRef(flow);
+    const streams = flow.kind === 'streaming' || flow.kind === 'cdc';
+    const aggregates = facts.get(flow)?.hasAggregation ?? false;
+    if (!streams) {
+      for (const option of ['trigger', 'outputMode'] as const) {
+        if (flow[option] !== undefined) {
+          issues.push(issue('streaming_option_on_batch_flow', ['flows', i, option], `${flow.kind} flow "${flow.name}" sets "${option}", which only applies to streaming flows: remove it or make the flow streaming`, ref));
+        }
+      }
+    }
+    if (flow.window !== undefined && flow.window.column === undefined && flow.watermark === undefined) {
+      issues.push(issue('window_without_event_time', ['flows', i, 'window'], `flow "${flow.name}" has a ${flow.window.kind} window but no event time: set the window's "column" or the flow's "watermark"`, ref));
+    }
+    if (streams && flow.kind === 'streaming' && aggregates && (flow.outputMode ?? 'append') === 'append' && flow.watermark === undefined) {
+      issues.push(issue('append_without_watermark', ['flows', i], `streaming flow "${flow.name}" aggregates in append mode without a watermark, so no result could ever be final: add a "watermark", or use outputMode "update" or "complete"`, ref));
+    }
+    if (flow.outputMode === 'complete' && !aggregates) {
+      issues.push(issue('complete_without_aggregation', ['flows', i, 'outputMode'], `flow "${flow.name}" uses outputMode "complete" without an aggregation: complete mode rewrites an aggregated result; use "append" for row-by-row output`, ref));
+    }
+  });
+  return issues;
+};
+
+export const uniqueExpectations: Rule = ({ pipeline }) => {
+  const issues: ValidationIssue[] = [];
+  pipeline.flows.forEach((flow, i) => {
+    const seen = new Set<string>();
+    (flow.expectations ?? []).forEach((expectation, j) => {
+      if (seen.has(expectation.name)) {
+        issues.push(issue('duplicate_expectation', ['flows', i, 'expectations', j, 'name'], `flow "${flow.name}" has two expectations named "${expectation.name}": expectation names must be unique per flow`, flowRef(flow)));
+      }
+      seen.add(expectation.name);
+    });
+  });
+  return issues;
+};

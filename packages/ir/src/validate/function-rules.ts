@@ -1,0 +1,43 @@
+import type { ValidationIssue } from '../errors/validation-error.js';
+import { arityLabel, lookupFunction } from '../catalog/function-catalog.js';
+import { walkPlan } from '../plan/plan-walk.js';
+import { type Rule, flowRef, issue } from './context.js';
+
+/** Every call names a cataloged function, with a valid arity, where its kind is allowed. */
+export const functionUse: Rule = ({ pipeline }) => {
+  const issues: ValidationIssue[] = [];
+  pipeline.flows.forEach((flow, i) => {
+    const ref = flowRef(flow);
+    walkPlan(
+      flow.query,
+      {
+        expression(node, path, context) {
+          if (node.kind !== 'call' && node.kind !== 'window_call') return;
+          const signature = lookupFunction(node.name);
+          if (signature === undefined) {
+            issues.push(issue('unknown_function', path, `flow "${flow.name}" calls "${node.name}", which is not in the function catalog: use a cataloged function or raw SQL`, ref));
+            return;
+          }
+          const n = node.args.length;
+          if (n < signature.minArgs || (signature.maxArgs !== null && n > signature.maxArgs)) {
+            issues.push(issue('function_arity', path, `"${node.name}" takes ${arityLabel(signature)} argument(s), got ${n}`, ref));
+          }
+          if (node.kind === 'call' && signature.kind === 'aggregate' && context !== 'aggregate') {
+            issues.push(issue('aggregate_outside_aggregation', path, `aggregate "${node.name}" is used outside an aggregation in flow "${flow.name}": use it in groupBy(...).agg(...), or over a window`, ref));
+          }
+          if (signature.kind === 'window' && node.kind === 'call') {
+            issues.push(issue('window_function_outside_window', path, `window function "${node.name}" needs .over(...) inside a window relation`, ref));
+          }
+          if (node.kind === 'window_call' && context !== 'window') {
+            issues.push(issue('window_function_outside_window', path, `window call "${node.name}" may only appear in a window relation (Frame.window)`, ref));
+          }
+          if (node.kind === 'window_call' && signature.kind === 'scalar') {
+            issues.push(issue('window_function_outside_window', path, `scalar function "${node.name}" cannot be evaluated over a window`, ref));
+          }
+        },
+      },
+      ['flows', i, 'query'],
+    );
+  });
+  return issues;
+};

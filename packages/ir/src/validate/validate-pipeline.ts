@@ -1,0 +1,29 @@
+import type { ValidationIssue } from '../errors/validation-error.js';
+import type { Pipeline } from '../model/pipeline.js';
+import { type Rule, createContext } from './context.js';
+import { datasetSchemas } from './dataset-rules.js';
+import { cdcSpec, streamingSemantics, targetMatchesKind, uniqueExpectations } from './flow-rules.js';
+import { functionUse } from './function-rules.js';
+import { everyDatasetWritten, knownTargetsAndReads, noCycles, uniqueNames } from './graph-rules.js';
+
+const RULES: readonly Rule[] = [
+  uniqueNames,
+  knownTargetsAndReads,
+  everyDatasetWritten,
+  noCycles,
+  targetMatchesKind,
+  cdcSpec,
+  streamingSemantics,
+  uniqueExpectations,
+  datasetSchemas,
+  functionUse,
+];
+
+/**
+ * Graph-level validation of a well-shaped pipeline: every rule runs and
+ * every problem is returned together (an empty array means valid).
+ */
+export function validatePipeline(pipeline: Pipeline): ValidationIssue[] {
+  const context = createContext(pipeline);
+  return RULES.flatMap((rule) => rule(context));
+}
