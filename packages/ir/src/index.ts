@@ -85,3 +85,6 @@ export type { FlowOutcome, RunHandle, RunOptions, RunResult } from './contract/r
 export type { ExecBackend } from './contract/exec-backend.js';
 export { startRun, type EmittedEvent, type RunContext } from './contract/start-run.js';
 export { capabilitiesFromJson, capabilitiesToJson, runEventFromJson, runEventToJson, type JsonObject } from './contract/wire-json.js';
+
+// Graph helpers for backends
+export { downstreamFlows, flowStages } from './graph/flow-stages.js';

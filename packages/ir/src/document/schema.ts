@@ -39,7 +39,9 @@ export const DataTypeSchema: z.ZodType<DataType> = z.union([
     unit: z.enum(['s', 'ms', 'us', 'ns']),
     timezone: z.string().min(1).optional(),
   }),
-]).meta({ id: 'DataType' });
+], {
+  error: `must be an Arrow type: one of ${PRIMITIVE_TYPES.map((t) => `"${t}"`).join(', ')}, {"type":"decimal","precision":p,"scale":s} or {"type":"timestamp","unit":"s|ms|us|ns","timezone"?:…}`,
+}).meta({ id: 'DataType' });
 
 export const FieldSchema: z.ZodType<Field> = z.strictObject({
   name,

@@ -43,11 +43,11 @@ export const cdcSpec: Rule = (context) => {
     if (spec.columns !== undefined && spec.exceptColumns !== undefined) {
       issues.push(issue('cdc_columns_conflict', ['flows', i, 'cdc'], `cdc flow "${flow.name}" sets both "columns" and "exceptColumns": use one of them`, ref));
     }
-    const dropped = [...spec.keys, spec.sequenceBy].filter(
+    const dropped = spec.keys.filter(
       (c) => (spec.exceptColumns?.includes(c) ?? false) || (spec.columns !== undefined && !spec.columns.includes(c)),
     );
     for (const column of dropped) {
-      issues.push(issue('cdc_columns_conflict', ['flows', i, 'cdc'], `cdc flow "${flow.name}" excludes "${column}", which is a key or the sequence column: keep it in the stored columns`, ref));
+      issues.push(issue('cdc_columns_conflict', ['flows', i, 'cdc'], `cdc flow "${flow.name}" excludes key column "${column}": keys must be stored`, ref));
     }
     issues.push(...cdcColumnsInSchema(context, flow, i));
   });

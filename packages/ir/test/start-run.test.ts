@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../src/index.js';
+import { ThundError, ThundErrorCode, startRun } from '../src/index.js';
+
+const collect = async (events: AsyncIterable<RunEvent>): Promise<RunEvent[]> => {
+  const out: RunEvent[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+};
+
+describe('startRun', () => {
+  it('replays every event to every consumer, also late ones', async () => {
+    const handle = startRun('p', { runId: 'fixed' }, async ({ emit }) => {
+      emit({ element: { kind: 'flow', name: 'f' }, phase: 'running', message: 'f running' });
+      await new Promise((r) => setTimeout(r, 5));
+      emit({ element: { kind: 'flow', name: 'f' }, phase: 'completed', message: 'f done', details: { rowsWritten: 3 } });
+      return { status: 'completed', flows: [{ name: 'f', phase: 'completed', rowsWritten: 3 }] };
+    });
+    const early = collect(handle);
+    const result = await handle.result;
+    const late = await collect(handle);
+    expect((await early).map((e) => e.phase)).toEqual(['running', 'completed']);
+    expect(late).toEqual(await early);
+    expect(result).toMatchObject({ runId: 'fixed', status: 'completed', flows: [{ name: 'f', rowsWritten: 3 }] });
+    expect(late.every((e) => e.runId === 'fixed' && !Number.isNaN(Date.parse(e.timestamp)))).toBe(true);
+  });
+
+  it('turns a thrown error into a failed result with a pipeline-level event', async () => {
+    const handle = startRun('p', {}, async () => {
+      throw new ThundError(ThundErrorCode.Source, 'file missing');
+    });
+    const result = await handle.result;
+    expect(result.status).toBe('failed');
+    expect(result.error?.code).toBe('THUND_SOURCE');
+    const events = await collect(handle);
+    expect(events.at(-1)).toMatchObject({ element: { kind: 'pipeline', name: 'p' }, phase: 'failed', level: 'error' });
+  });
+
+  it('cancel() aborts the executor signal and resolves when the run ends', async () => {
+    let sawAbort = false;
+    const handle = startRun('p', {}, async ({ signal }) => {
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      sawAbort = signal.aborted;
+      return { status: 'cancelled', flows: [] };
+    });
+    await handle.cancel();
+    expect(sawAbort).toBe(true);
+    expect((await handle.result).status).toBe('cancelled');
+  });
+
+  it('an already aborted RunOptions.signal cancels at once', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const handle = startRun('p', { signal: controller.signal }, async ({ signal }) => ({ status: signal.aborted ? 'cancelled' : 'completed', flows: [] }));
+    expect((await handle.result).status).toBe('cancelled');
+  });
+});
