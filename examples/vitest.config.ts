@@ -1,8 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { packageTestConfig } from '../vitest.shared.js';
 
-// Resolve workspace packages to their TypeScript sources (see the "thund-source" export condition).
-export default defineConfig({
-  resolve: { conditions: ['thund-source'] },
-  ssr: { resolve: { conditions: ['thund-source'] } },
-  test: { include: ['test/**/*.test.ts'] },
-});
+export default packageTestConfig();

@@ -1,0 +1,24 @@
+import { validatePipeline } from '@thund/ir';
+import { createBackend } from '../backends.js';
+import { type CliIo, ExitCode } from '../io.js';
+import type { CommandInput } from './command-input.js';
+
+/** `thund check <pipeline> [--backend native]`: validate, then check against the backend. Exit 0 or 2. */
+export async function checkCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
+  const pipeline = await input.loadPipeline();
+  // parsePipeline already validated; validatePipeline is the cheap double check for module pipelines.
+  if (validatePipeline(pipeline).length > 0) return ExitCode.InvalidInput;
+  const backend = await createBackend(input.backend, input.backendOptions);
+  try {
+    const report = backend.check(pipeline);
+    if (report.ok) {
+      io.stdout.write(`✓ pipeline "${pipeline.name}" is valid and backend "${report.backend}" supports everything it uses (${pipeline.datasets.length} datasets, ${pipeline.flows.length} flows)\n`);
+      return ExitCode.Success;
+    }
+    io.stderr.write(`✗ backend "${report.backend}" cannot run pipeline "${pipeline.name}": ${report.violations.length} problem(s)\n`);
+    for (const violation of report.violations) io.stderr.write(`  - ${violation.path}: ${violation.message}\n`);
+    return ExitCode.InvalidInput;
+  } finally {
+    await backend.close?.();
+  }
+}

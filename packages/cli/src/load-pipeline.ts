@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Pipeline, ThundError, ThundErrorCode, parsePipeline } from '@thund/ir';
+
+const MODULE_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
+
+/**
+ * Loads a pipeline from a JSON document or from a TS/JS module whose default
+ * export (or export named `pipeline`) is a Pipeline. Either way the result
+ * is validated by `parsePipeline`, so a module gets the same checks as JSON.
+ */
+export async function loadPipeline(path: string, cwd: string): Promise<Pipeline> {
+  const file = resolve(cwd, path);
+  const extension = extname(file);
+  if (MODULE_EXTENSIONS.has(extension)) return parsePipeline(await importPipelineModule(file));
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ThundError(ThundErrorCode.Source, `cannot read pipeline file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error });
+  }
+  return parsePipeline(text);
+}
+
+async function importPipelineModule(file: string): Promise<unknown> {
+  let module: Record<string, unknown>;
+  try {
+    // tsx loads TypeScript modules without a build step.
+    const { tsImport } = await import('tsx/esm/api');
+    module = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
+  } catch (error) {
+    throw new ThundError(ThundErrorCode.Source, `cannot load pipeline module ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const candidate = module['default'] ?? module['pipeline'];
+  if (candidate === undefined) {
+    throw new ThundError(ThundErrorCode.Validation, `pipeline module ${file} exports no pipeline: export it as the default export (export default pipeline('x')…build())`);
+  }
+  return candidate;
+}

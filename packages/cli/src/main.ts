@@ -1,0 +1,85 @@
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BACKEND_NAMES } from './backends.js';
+import { checkCommand } from './commands/check.js';
+import { eventsCommand } from './commands/events.js';
+import type { CommandInput } from './commands/command-input.js';
+import { planCommand } from './commands/plan.js';
+import { runCommand } from './commands/run.js';
+import { describeFailure } from './format-error.js';
+import { type CliIo, ExitCode } from './io.js';
+import { loadPipeline } from './load-pipeline.js';
+import { UsageError } from './usage-error.js';
+
+export const USAGE = `Usage: thund <command> <pipeline> [options]
+
+Commands:
+  check <pipeline>   validate the pipeline and check that the backend supports it
+  plan <pipeline>    show each flow's lowered SQL / plan
+  run <pipeline>     run the pipeline and print its result datasets
+  events <log>       summarise a JSONL event log written by run --events
+  help               show this help
+
+<pipeline> is a JSON pipeline document, or a TS/JS module whose default export is a Pipeline.
+
+Options:
+  --backend <name>   ${BACKEND_NAMES.join(' | ')} (default: native)
+  --db <file>        native: DuckDB database file (default: in memory)
+  --events <file>    run: also write every event as JSON lines to <file>
+  --show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)
+  --full-refresh     run: recompute every dataset from scratch
+
+Exit codes: 0 success, 1 the run failed, 2 invalid input.
+`;
+
+const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Promise<ExitCode>>> = {
+  check: checkCommand,
+  plan: planCommand,
+  run: runCommand,
+  events: eventsCommand,
+};
+
+/** Runs `thund` with `argv` (without node and the script) and returns its exit code. Never throws. */
+export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        backend: { type: 'string', default: 'native' },
+        db: { type: 'string' },
+        events: { type: 'string' },
+        show: { type: 'string', multiple: true, default: [] },
+        'full-refresh': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    const [command, fileArgument, ...extra] = positionals;
+    if (values.help || command === undefined || command === 'help') {
+      io.stdout.write(USAGE);
+      return command === undefined && !values.help ? ExitCode.InvalidInput : ExitCode.Success;
+    }
+    const handler = COMMANDS[command];
+    if (handler === undefined) throw new UsageError(`unknown command "${command}"`);
+    if (fileArgument === undefined) throw new UsageError(`"thund ${command}" needs ${command === 'events' ? 'an event log' : 'a pipeline'} file`);
+    if (extra.length > 0) throw new UsageError(`unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}`);
+    const file = resolve(io.cwd, fileArgument);
+    const input: CommandInput = {
+      file,
+      backend: values.backend,
+      backendOptions: {
+        baseDir: dirname(file),
+        ...(values.db === undefined ? {} : { database: resolve(io.cwd, values.db) }),
+      },
+      ...(values.events === undefined ? {} : { eventsPath: resolve(io.cwd, values.events) }),
+      show: values.show,
+      fullRefresh: values['full-refresh'],
+      loadPipeline: () => loadPipeline(file, io.cwd),
+    };
+    return await handler(input, io);
+  } catch (error) {
+    const failure = describeFailure(error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true ? new UsageError(error.message) : error);
+    io.stderr.write(`${failure.text}\n`);
+    return failure.exitCode;
+  }
+}

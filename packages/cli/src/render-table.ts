@@ -1,0 +1,21 @@
+import type { PreviewTable } from './backends.js';
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  return String(value);
+}
+
+/** A plain-text table with a header rule, right-aligned numbers. */
+export function renderTable(title: string, table: PreviewTable): string {
+  const text = table.rows.map((row) => row.map(cell));
+  const widths = table.columns.map((c, i) => Math.max(c.length, ...text.map((row) => (row[i] ?? '').length)));
+  const numeric = table.columns.map((_, i) => table.rows.every((row) => typeof row[i] === 'number' || typeof row[i] === 'bigint' || row[i] === null));
+  const line = (values: readonly string[]): string =>
+    values.map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join(' │ ').trimEnd();
+  const rule = widths.map((w) => '─'.repeat(w)).join('─┼─');
+  const more = table.totalRows > table.rows.length ? `\n… ${table.totalRows - table.rows.length} more rows` : '';
+  const count = `${table.totalRows} row${table.totalRows === 1 ? '' : 's'}`;
+  return `${title} (${count})\n${line(table.columns)}\n${rule}\n${text.map(line).join('\n')}${more}\n`;
+}

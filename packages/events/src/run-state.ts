@@ -1,0 +1,106 @@
+import type { ExpectationResult, RunEvent, RunEventError, RunPhase } from '@thund/ir';
+import { TERMINAL_PHASES } from '@thund/ir';
+
+export interface FlowState {
+  readonly name: string;
+  readonly phase: RunPhase;
+  /** Timestamp of the first non-queued phase. */
+  readonly startedAt?: string;
+  /** Timestamp of the terminal phase. */
+  readonly endedAt?: string;
+  readonly durationMs?: number;
+  readonly rowsRead: number;
+  readonly rowsWritten: number;
+  readonly expectations: readonly ExpectationResult[];
+  readonly epochs: number;
+  readonly watermark?: string;
+  readonly lateRows: number;
+  readonly lastMessage: string;
+  readonly error?: RunEventError;
+  readonly events: number;
+}
+
+export interface RunState {
+  readonly runId?: string;
+  readonly pipeline?: string;
+  readonly phase: RunPhase;
+  readonly startedAt?: string;
+  readonly endedAt?: string;
+  readonly flows: ReadonlyMap<string, FlowState>;
+  readonly events: number;
+  readonly warnings: number;
+  readonly errors: number;
+}
+
+export const EMPTY_RUN_STATE: RunState = Object.freeze({ phase: 'queued', flows: new Map(), events: 0, warnings: 0, errors: 0 });
+
+/** Flow names known up front (from the pipeline), so flows that never emit still show as queued. */
+export function initialRunState(flowNames: readonly string[] = []): RunState {
+  return { ...EMPTY_RUN_STATE, flows: new Map(flowNames.map((name) => [name, emptyFlow(name)])) };
+}
+
+function emptyFlow(name: string): FlowState {
+  return { name, phase: 'queued', rowsRead: 0, rowsWritten: 0, expectations: [], epochs: 0, lateRows: 0, lastMessage: '', events: 0 };
+}
+
+/**
+ * One step of the fold from events to run state. Pure: the CLI progress and
+ * the viewer both use it, so they never disagree. Counters from micro-batch
+ * events add up; a terminal event's totals replace them when it carries them.
+ */
+export function foldRunEvent(state: RunState, event: RunEvent): RunState {
+  const base: RunState = {
+    ...state,
+    runId: state.runId ?? event.runId,
+    events: state.events + 1,
+    warnings: state.warnings + (event.level === 'warn' ? 1 : 0),
+    errors: state.errors + (event.level === 'error' ? 1 : 0),
+  };
+  if (event.element.kind === 'pipeline') {
+    if (event.phase === undefined) return { ...base, pipeline: base.pipeline ?? event.element.name };
+    return {
+      ...base,
+      pipeline: event.element.name,
+      phase: event.phase,
+      startedAt: base.startedAt ?? (event.phase === 'queued' ? undefined : event.timestamp),
+      endedAt: TERMINAL_PHASES.has(event.phase) ? event.timestamp : base.endedAt,
+    };
+  }
+  if (event.element.kind !== 'flow') return base;
+  const flows = new Map(state.flows);
+  flows.set(event.element.name, foldFlow(flows.get(event.element.name) ?? emptyFlow(event.element.name), event));
+  return { ...base, flows };
+}
+
+function foldFlow(flow: FlowState, event: RunEvent): FlowState {
+  const d = event.details ?? {};
+  const terminal = event.phase !== undefined && TERMINAL_PHASES.has(event.phase);
+  const perBatch = d.epoch !== undefined;
+  const next: FlowState = {
+    ...flow,
+    events: flow.events + 1,
+    lastMessage: event.message,
+    phase: event.phase ?? flow.phase,
+    rowsRead: perBatch ? flow.rowsRead + (d.rowsRead ?? 0) : (d.rowsRead ?? flow.rowsRead),
+    rowsWritten: perBatch ? flow.rowsWritten + (d.rowsWritten ?? 0) : (d.rowsWritten ?? flow.rowsWritten),
+    lateRows: perBatch ? flow.lateRows + (d.lateRows ?? 0) : (d.lateRows ?? flow.lateRows),
+    epochs: perBatch ? flow.epochs + 1 : flow.epochs,
+    expectations: d.expectations ?? flow.expectations,
+  };
+  const started = flow.startedAt ?? (event.phase !== undefined && event.phase !== 'queued' ? event.timestamp : undefined);
+  return {
+    ...next,
+    ...(started === undefined ? {} : { startedAt: started }),
+    ...(d.watermark === undefined ? (flow.watermark === undefined ? {} : { watermark: flow.watermark }) : { watermark: d.watermark }),
+    ...(d.error === undefined ? {} : { error: d.error }),
+    ...(terminal ? { endedAt: event.timestamp } : {}),
+    ...(terminal && d.durationMs !== undefined ? { durationMs: d.durationMs } : terminal && started !== undefined ? { durationMs: Date.parse(event.timestamp) - Date.parse(started) } : {}),
+  };
+}
+
+/** Folds a whole event sequence. */
+export function foldRunEvents(events: Iterable<RunEvent>, flowNames: readonly string[] = []): RunState {
+  let state = initialRunState(flowNames);
+  for (const event of events) state = foldRunEvent(state, event);
+  return state;
+}

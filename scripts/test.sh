@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The whole test suite: build, typecheck, publint, every package's tests,
+# the pack test, then one summary line. Starts what the tests need itself.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+rm -f packages/*/test-output/vitest.json examples/test-output/vitest.json
+
+status=0
+pnpm exec turbo run build typecheck lint --output-logs=errors-only || status=1
+if [ "$status" -eq 0 ]; then
+  pnpm exec turbo run test --concurrency=1 || status=1
+  node scripts/pack-test.mjs | tee test-output-pack.txt || status=1
+fi
+node scripts/test-summary.mjs test-output-pack.txt || status=1
+rm -f test-output-pack.txt
+exit "$status"
