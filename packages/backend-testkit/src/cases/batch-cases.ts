@@ -1,0 +1,215 @@
+import { col, count, from, lag, lit, max, min, pipeline, rank, readFiles, rowNumber, sum, avg, when } from '@thund/ir';
+import type { ConformanceCase } from '../conformance-case.js';
+import { DEPTS_JSONL, DEPTS_SCHEMA, PEOPLE_JSONL, PEOPLE_SCHEMA } from './inputs.js';
+
+const files = { 'people.jsonl': PEOPLE_JSONL, 'depts.jsonl': DEPTS_JSONL };
+const people = (path: (p: string) => string) => readFiles('json', path('people.jsonl'), { schema: PEOPLE_SCHEMA });
+const depts = (path: (p: string) => string) => readFiles('json', path('depts.jsonl'), { schema: DEPTS_SCHEMA });
+
+/** Batch cases: every plan node over every batch dataset type. */
+export const BATCH_CASES: readonly ConformanceCase[] = [
+  {
+    id: 'batch/filter-project',
+    group: 'batch',
+    description: 'filter with AND/OR and arithmetic projection into a materialized view',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('filter_project')
+        .temporaryView('people', { query: people(path) })
+        .materializedView('out', {
+          query: from('people')
+            .filter(col('age').gte(30).and(col('salary').isNotNull()).or(col('name').eq('bob')))
+            .select('name', col('salary').mul(2).as('double_salary'), col('age').sub(1).as('age_before')),
+        })
+        .build(),
+    expected: {
+      out: [
+        { name: 'ada', double_salary: 240, age_before: 35 },
+        { name: 'bob', double_salary: 200, age_before: 28 },
+        { name: 'cy', double_salary: 180, age_before: 40 },
+        { name: 'ed', double_salary: 140, age_before: 32 },
+      ],
+    },
+  },
+  {
+    id: 'batch/aggregate',
+    group: 'batch',
+    description: 'group by with count, sum, avg, min, max; null group key kept',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('aggregate')
+        .temporaryView('people', { query: people(path) })
+        .materializedView('by_dept', {
+          query: from('people').groupBy('dept').agg(
+            count().as('n'), sum('salary').as('total'), avg('age').as('mean_age'), min('salary').as('lo'), max('age').as('oldest'),
+          ),
+        })
+        .build(),
+    expected: {
+      by_dept: [
+        { dept: 'eng', n: 2, total: 220, mean_age: 32.5, lo: 100, oldest: 36 },
+        { dept: 'ops', n: 2, total: 180, mean_age: 33, lo: 90, oldest: 41 },
+        { dept: 'sales', n: 1, total: 70, mean_age: 33, lo: 70, oldest: 33 },
+        { dept: null, n: 1, total: null, mean_age: 52, lo: null, oldest: 52 },
+      ],
+    },
+  },
+  {
+    id: 'batch/global-aggregate',
+    group: 'batch',
+    description: 'aggregate without grouping keys',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('global_aggregate')
+        .temporaryView('people', { query: people(path) })
+        .materializedView('totals', { query: from('people').agg(count().as('n'), count('salary').as('paid'), sum('salary').as('payroll')) })
+        .build(),
+    expected: { totals: [{ n: 6, paid: 5, payroll: 470 }] },
+  },
+  {
+    id: 'batch/joins',
+    group: 'batch',
+    description: 'inner, left, semi and anti joins, with aliases and USING',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('joins')
+        .temporaryView('people', { query: people(path) })
+        .temporaryView('depts', { query: depts(path) })
+        .materializedView('inner_join', {
+          query: from('people')
+            .join(from('depts'), { leftAlias: 'p', rightAlias: 'd', on: col('dept', 'p').eq(col('dept', 'd')) })
+            .select(col('name', 'p').as('name'), col('floor', 'd').as('floor')),
+        })
+        .materializedView('left_join', {
+          query: from('people').join(from('depts'), { type: 'left', using: ['dept'] }).select('name', 'floor'),
+        })
+        .materializedView('semi_join', { query: from('depts').join(from('people'), { type: 'semi', using: ['dept'] }).select('dept') })
+        .materializedView('anti_join', { query: from('depts').join(from('people'), { type: 'anti', using: ['dept'] }).select('dept') })
+        .build(),
+    expected: {
+      inner_join: [
+        { name: 'ada', floor: 3 }, { name: 'bob', floor: 3 }, { name: 'cy', floor: 1 }, { name: 'di', floor: 1 },
+      ],
+      left_join: [
+        { name: 'ada', floor: 3 }, { name: 'bob', floor: 3 }, { name: 'cy', floor: 1 }, { name: 'di', floor: 1 },
+        { name: 'ed', floor: null }, { name: 'flo', floor: null },
+      ],
+      semi_join: [{ dept: 'eng' }, { dept: 'ops' }],
+      anti_join: [{ dept: 'hr' }],
+    },
+  },
+  {
+    id: 'batch/union-distinct',
+    group: 'batch',
+    description: 'UNION ALL keeps duplicates, union distinct and deduplicate remove them',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('unions')
+        .temporaryView('people', { query: people(path) })
+        .temporaryView('depts', { query: depts(path) })
+        .materializedView('all_depts', { query: from('people').select('dept').filter(col('dept').isNotNull()).union(from('depts').select('dept')) })
+        .materializedView('distinct_depts', { query: from('people').select('dept').unionDistinct(from('depts').select('dept')) })
+        .materializedView('dedup', { query: from('people').select('salary').distinct() })
+        .build(),
+    expected: {
+      all_depts: ['eng', 'eng', 'ops', 'ops', 'sales', 'eng', 'ops', 'hr'].map((dept) => ({ dept })),
+      distinct_depts: ['eng', 'ops', 'sales', 'hr', null].map((dept) => ({ dept })),
+      dedup: [120, 100, 90, 70, null].map((salary) => ({ salary })),
+    },
+  },
+  {
+    id: 'batch/sort-limit',
+    group: 'batch',
+    description: 'ORDER BY with explicit null placement, LIMIT and OFFSET',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('sort_limit')
+        .temporaryView('people', { query: people(path) })
+        .materializedView('top', {
+          query: from('people').orderBy(col('salary').desc('first'), col('name').asc()).limit(3, 1).select('name', 'salary'),
+        })
+        .build(),
+    expected: { top: [{ name: 'ada', salary: 120 }, { name: 'bob', salary: 100 }, { name: 'cy', salary: 90 }] },
+  },
+  {
+    id: 'batch/window',
+    group: 'batch',
+    description: 'row_number, rank and lag over partitions',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('windows')
+        .temporaryView('people', { query: people(path).filter(col('dept').isNotNull()) })
+        .materializedView('ranked', {
+          query: from('people')
+            .window(
+              rowNumber().over({ partitionBy: ['dept'], orderBy: [col('salary').desc(), col('name').asc()] }).as('rn'),
+              rank().over({ partitionBy: ['dept'], orderBy: [col('salary').desc()] }).as('rk'),
+              lag('name').over({ partitionBy: ['dept'], orderBy: [col('age').asc()] }).as('younger'),
+            )
+            .select('name', 'rn', 'rk', 'younger'),
+        })
+        .build(),
+    expected: {
+      ranked: [
+        { name: 'ada', rn: 1, rk: 1, younger: 'bob' },
+        { name: 'bob', rn: 2, rk: 2, younger: null },
+        { name: 'cy', rn: 1, rk: 1, younger: 'di' },
+        { name: 'di', rn: 2, rk: 1, younger: null },
+        { name: 'ed', rn: 1, rk: 1, younger: null },
+      ],
+    },
+  },
+  {
+    id: 'batch/case-in-cast',
+    group: 'batch',
+    description: 'CASE, IN, casts, NULL tests and true division',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('expressions')
+        .temporaryView('people', { query: people(path) })
+        .materializedView('labelled', {
+          query: from('people').select(
+            'id',
+            when(col('salary').gte(100), 'high').when(col('salary').isNull(), 'unknown').otherwise('normal').as('band'),
+            col('dept').in('eng', 'ops').as('core'),
+            col('age').cast('utf8').as('age_text'),
+            col('age').div(2).as('half_age'),
+            col('manager').isNull().as('top'),
+          ),
+        })
+        .build(),
+    expected: {
+      labelled: [
+        { id: 1, band: 'high', core: true, age_text: '36', half_age: 18, top: true },
+        { id: 2, band: 'high', core: true, age_text: '29', half_age: 14.5, top: false },
+        { id: 3, band: 'normal', core: true, age_text: '41', half_age: 20.5, top: false },
+        { id: 4, band: 'normal', core: true, age_text: '25', half_age: 12.5, top: false },
+        { id: 5, band: 'normal', core: false, age_text: '33', half_age: 16.5, top: false },
+        { id: 6, band: 'unknown', core: null, age_text: '52', half_age: 26, top: true },
+      ],
+    },
+  },
+  {
+    id: 'batch/dataset-types',
+    group: 'batch',
+    description: 'a temporary view feeding a table (two flows) feeding a materialized view',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('dataset_types')
+        .temporaryView('people', { query: people(path) })
+        .table('payroll', { schema: [{ name: 'name', type: 'utf8' }, { name: 'amount', type: 'int64' }] })
+        .flow('salaries', { target: 'payroll', query: from('people').filter(col('salary').isNotNull()).select('name', col('salary').as('amount')) })
+        .flow('bonus', { target: 'payroll', query: from('people').filter(col('dept').eq('eng')).select('name', lit(10).as('amount')) })
+        .materializedView('payroll_total', { query: from('payroll').groupBy('name').agg(sum('amount').as('total')) })
+        .build(),
+    expected: {
+      payroll: [
+        { name: 'ada', amount: 120 }, { name: 'bob', amount: 100 }, { name: 'cy', amount: 90 }, { name: 'di', amount: 90 },
+        { name: 'ed', amount: 70 }, { name: 'ada', amount: 10 }, { name: 'bob', amount: 10 },
+      ],
+      payroll_total: [
+        { name: 'ada', total: 130 }, { name: 'bob', total: 110 }, { name: 'cy', total: 90 }, { name: 'di', total: 90 }, { name: 'ed', total: 70 },
+      ],
+    },
+  },
+];

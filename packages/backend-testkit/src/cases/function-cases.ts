@@ -1,0 +1,103 @@
+import {
+  type Expr, call, col, count, countDistinct, denseRank, from, lag, lead, lit, max, min, pipeline, rank, readFiles, rowNumber, sum, avg, stddev,
+} from '@thund/ir';
+import type { ConformanceCase } from '../conformance-case.js';
+import { PEOPLE_JSONL, PEOPLE_SCHEMA, SCALARS_JSONL, SCALARS_SCHEMA } from './inputs.js';
+
+const utc = (iso: string): Date => new Date(`${iso}Z`);
+
+/** Scalar function → an expression over the one SCALARS row, and its value. */
+const SCALAR: ReadonlyArray<readonly [name: string, expr: () => Expr, value: unknown]> = [
+  ['abs', () => call('abs', col('x')), 2.5],
+  ['round', () => call('round', col('x'), 0), -3],
+  ['floor', () => call('floor', col('x')), -3],
+  ['ceil', () => call('ceil', col('x')), -2],
+  ['sqrt', () => call('sqrt', col('i')), 2],
+  ['power', () => call('power', col('i'), 3), 64],
+  ['ln', () => call('ln', lit(1)), 0],
+  ['exp', () => call('exp', lit(0)), 1],
+  ['greatest', () => call('greatest', col('i'), lit(7), lit(2)), 7],
+  ['least', () => call('least', col('i'), lit(7), lit(2)), 2],
+  ['upper', () => call('upper', col('p')), 'ABCABC'],
+  ['lower', () => call('lower', lit('MiXeD')), 'mixed'],
+  ['length', () => call('length', col('s')), 8],
+  ['trim', () => call('trim', col('s')), 'Hello'],
+  ['ltrim', () => call('ltrim', col('s')), 'Hello '],
+  ['rtrim', () => call('rtrim', col('s')), '  Hello'],
+  ['substring', () => call('substring', col('p'), 2, 3), 'bca'],
+  ['concat', () => call('concat', col('p'), lit('-'), lit('z')), 'abcabc-z'],
+  ['replace', () => call('replace', col('p'), lit('b'), lit('X')), 'aXcaXc'],
+  ['starts_with', () => call('starts_with', col('p'), lit('abc')), true],
+  ['coalesce', () => call('coalesce', col('n'), col('i')), 4],
+  ['nullif', () => call('nullif', col('i'), lit(4)), null],
+  ['year', () => call('year', col('t')), 2026],
+  ['month', () => call('month', col('t')), 3],
+  ['day', () => call('day', col('t')), 15],
+  ['hour', () => call('hour', col('t')), 13],
+  ['date_trunc', () => call('date_trunc', lit('month'), col('t')), utc('2026-03-01T00:00:00')],
+  ['to_date', () => call('to_date', col('t')), utc('2026-03-15T00:00:00')],
+];
+
+/** Aggregate function → aggregate over PEOPLE (salaries 120, 100, 90, 90, 70, NULL), and its value. */
+const AGGREGATE: ReadonlyArray<readonly [name: string, expr: () => Expr, value: unknown]> = [
+  ['count', () => count('salary'), 5],
+  ['count_distinct', () => countDistinct('salary'), 4],
+  ['sum', () => sum('salary'), 470],
+  ['avg', () => avg('salary'), 94],
+  ['min', () => min('salary'), 70],
+  ['max', () => max('salary'), 120],
+  ['stddev', () => stddev('salary'), Math.sqrt(330)],
+];
+
+/** Window function over PEOPLE ordered by salary desc, id asc → value per id. */
+const WINDOW: ReadonlyArray<readonly [name: string, expr: () => Expr, values: readonly unknown[]]> = [
+  ['row_number', () => rowNumber(), [1, 2, 3, 4, 5]],
+  ['rank', () => rank(), [1, 2, 3, 3, 5]],
+  ['dense_rank', () => denseRank(), [1, 2, 3, 3, 4]],
+  ['lag', () => lag('name'), [null, 'ada', 'bob', 'cy', 'di']],
+  ['lead', () => lead('name'), ['bob', 'cy', 'di', 'ed', null]],
+];
+
+const scalarCases = SCALAR.map(([name, expr, value]): ConformanceCase => ({
+  id: `functions/${name}`,
+  group: `function:${name}`,
+  description: `scalar function ${name}`,
+  files: { 'scalars.jsonl': SCALARS_JSONL },
+  pipeline: ({ path }) =>
+    pipeline(`fn_${name}`)
+      .temporaryView('scalars', { query: readFiles('json', path('scalars.jsonl'), { schema: SCALARS_SCHEMA }) })
+      .materializedView('out', { query: from('scalars').select(expr().as('v')) })
+      .build(),
+  expected: { out: [{ v: value }] },
+}));
+
+const aggregateCases = AGGREGATE.map(([name, expr, value]): ConformanceCase => ({
+  id: `functions/${name}`,
+  group: `function:${name}`,
+  description: `aggregate function ${name}`,
+  files: { 'people.jsonl': PEOPLE_JSONL },
+  pipeline: ({ path }) =>
+    pipeline(`fn_${name}`)
+      .temporaryView('people', { query: readFiles('json', path('people.jsonl'), { schema: PEOPLE_SCHEMA }) })
+      .materializedView('out', { query: from('people').agg(expr().as('v')) })
+      .build(),
+  expected: { out: [{ v: value }] },
+}));
+
+const windowCases = WINDOW.map(([name, expr, values]): ConformanceCase => ({
+  id: `functions/${name}`,
+  group: `function:${name}`,
+  description: `window function ${name}`,
+  files: { 'people.jsonl': PEOPLE_JSONL },
+  pipeline: ({ path }) =>
+    pipeline(`fn_${name}`)
+      .temporaryView('people', { query: readFiles('json', path('people.jsonl'), { schema: PEOPLE_SCHEMA }).filter(col('salary').isNotNull()) })
+      .materializedView('out', {
+        query: from('people').window(expr().over({ orderBy: [col('salary').desc(), col('id').asc()] }).as('v')).select('id', 'v'),
+      })
+      .build(),
+  expected: { out: values.map((v, i) => ({ id: i + 1, v })) },
+}));
+
+/** One case per cataloged function. */
+export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, ...windowCases];

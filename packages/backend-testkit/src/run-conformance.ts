@@ -1,0 +1,176 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Capabilities, type Pipeline, type RunEvent, type RunResult, checkAgainst, col, from, pipeline, readFiles } from '@thund/ir';
+import type { BackendFactory, BackendUnderTest } from './backend-under-test.js';
+import { ALL_CASES } from './cases/index.js';
+import { diffRows } from './compare-rows.js';
+import type { CaseContext, ConformanceCase } from './conformance-case.js';
+import { contractViolations } from './contract-checks.js';
+
+export interface SkipEntry {
+  /** Why these cases cannot pass yet; shown in the test name. */
+  readonly reason: string;
+  readonly cases: readonly string[];
+}
+
+export interface ConformanceOptions {
+  /** Name shown in the suite title. */
+  readonly name: string;
+  readonly create: BackendFactory;
+  /** Explicit, reasoned exclusions beyond what the capabilities already exclude. */
+  readonly skip?: readonly SkipEntry[];
+  /** Defaults to every case. */
+  readonly cases?: readonly ConformanceCase[];
+  /** Per-case timeout; default 60 s. */
+  readonly timeoutMs?: number;
+}
+
+/** What a case run produced. */
+export interface CaseRun {
+  readonly events: readonly RunEvent[];
+  readonly result: RunResult;
+  readonly rows: Readonly<Record<string, readonly unknown[]>>;
+}
+
+function writeInputs(testCase: ConformanceCase, workDir: string): CaseContext {
+  for (const [relative, content] of Object.entries(testCase.files ?? {})) {
+    const file = join(workDir, relative);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+  return { workDir, path: (relative) => join(workDir, relative) };
+}
+
+async function withBackend<T>(create: BackendFactory, use: (subject: BackendUnderTest, workDir: string) => Promise<T>): Promise<T> {
+  const workDir = mkdtempSync(join(tmpdir(), 'thund-conformance-'));
+  const subject = await create(workDir);
+  try {
+    return await use(subject, workDir);
+  } finally {
+    await subject.dispose?.();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+async function runToEnd(subject: BackendUnderTest, p: Pipeline): Promise<{ events: RunEvent[]; result: RunResult; runId: string }> {
+  const handle = subject.backend.run(p);
+  const events: RunEvent[] = [];
+  for await (const event of handle) events.push(event);
+  return { events, result: await handle.result, runId: handle.runId };
+}
+
+/** Runs one case on a fresh backend and checks rows, expectation counts, failures and the contract. */
+export async function runCase(create: BackendFactory, testCase: ConformanceCase): Promise<CaseRun> {
+  return withBackend(create, async (subject, workDir) => {
+    const p = testCase.pipeline(writeInputs(testCase, workDir));
+    const { events, result, runId } = await runToEnd(subject, p);
+    expect(contractViolations(p, runId, events, result), 'contract violations').toEqual([]);
+    const failedFlows = Object.fromEntries(result.flows.filter((f) => f.phase === 'failed').map((f) => [f.name, f.error?.code]));
+    expect(result.status, `run ${result.status}: ${JSON.stringify(result.error ?? failedFlows)}`).toBe(testCase.status ?? 'completed');
+    if (testCase.failedFlows !== undefined) expect(failedFlows).toEqual(testCase.failedFlows);
+    for (const [flow, expected] of Object.entries(testCase.expectationResults ?? {})) {
+      const completed = events.find((e) => e.element.kind === 'flow' && e.element.name === flow && e.phase === 'completed');
+      expect(completed?.details?.expectations, `expectation counts of flow ${flow}`).toEqual(expected);
+    }
+    const rows: Record<string, readonly unknown[]> = {};
+    for (const [dataset, expected] of Object.entries(testCase.expected)) {
+      const actual = await subject.read(dataset);
+      rows[dataset] = actual;
+      expect(diffRows(actual, expected, testCase.ordered), `rows of ${dataset}`).toEqual([]);
+    }
+    return { events, result, rows };
+  });
+}
+
+/**
+ * Registers the conformance suite for one backend with vitest. Call it at
+ * the top level of a test file with `await`: it probes the backend's
+ * capabilities first, so each case is either run (the capabilities admit
+ * its pipeline) or reported as skipped, in which case the suite asserts
+ * that `check` rejects the pipeline and `run` refuses it before any data moves.
+ */
+export async function runConformance(options: ConformanceOptions): Promise<void> {
+  const cases = options.cases ?? ALL_CASES;
+  const timeout = options.timeoutMs ?? 60_000;
+  const capabilities = await withBackend(options.create, async (subject) => subject.backend.capabilities());
+  const skipped = new Map(options.skip?.flatMap((entry) => entry.cases.map((id) => [id, entry.reason] as const)) ?? []);
+  for (const id of skipped.keys()) {
+    if (!cases.some((c) => c.id === id)) throw new Error(`skip list names unknown case "${id}"`);
+  }
+  const probe = (c: ConformanceCase): Pipeline => c.pipeline({ workDir: '/probe', path: (relative) => join('/probe', relative) });
+
+  describe(`conformance: ${options.name}`, () => {
+    for (const group of [...new Set(cases.map((c) => c.group))]) {
+      describe(group, () => {
+        for (const testCase of cases.filter((c) => c.group === group)) {
+          const unsupported = checkAgainst(probe(testCase), capabilities);
+          const reason = skipped.get(testCase.id);
+          if (!unsupported.ok) {
+            it.skip(`${testCase.id} (not in capabilities: ${[...new Set(unsupported.violations.map((v) => v.value === '' ? v.feature : `${v.feature} ${v.value}`))].join(', ')})`, () => {});
+            it(`${testCase.id} is rejected by check and run up front`, () => assertRejected(options.create, testCase), timeout);
+          } else if (reason !== undefined) {
+            it.skip(`${testCase.id} (skipped: ${reason})`, () => {});
+          } else {
+            it(testCase.id, async () => void (await runCase(options.create, testCase)), timeout);
+          }
+        }
+      });
+    }
+    describe('contract', () => registerContractTests(options.create, capabilities, timeout));
+  });
+}
+
+async function assertRejected(create: BackendFactory, testCase: ConformanceCase): Promise<void> {
+  await withBackend(create, async (subject, workDir) => {
+    const p = testCase.pipeline(writeInputs(testCase, workDir));
+    const report = subject.backend.check(p);
+    expect(report.ok).toBe(false);
+    expect(report.violations.length).toBeGreaterThan(0);
+    for (const v of report.violations) expect(v.backend).toBe(subject.backend.capabilities().name);
+    const { events, result } = await runToEnd(subject, p);
+    expect(result.status).toBe('failed');
+    expect(result.error?.code).toBe('THUND_UNSUPPORTED');
+    expect(events.filter((e) => e.phase === 'running' && e.element.kind === 'flow')).toEqual([]);
+  });
+}
+
+function registerContractTests(create: BackendFactory, capabilities: Capabilities, timeout: number): void {
+  it('refuses an invalid pipeline with THUND_VALIDATION before any flow runs', async () => {
+    await withBackend(create, async (subject) => {
+      const invalid: Pipeline = {
+        version: 1,
+        name: 'invalid',
+        datasets: [{ name: 'a', type: 'materialized_view' }],
+        flows: [{ name: 'a', target: 'a', kind: 'batch', query: from('ghost').node }],
+      };
+      const { events, result } = await runToEnd(subject, invalid);
+      expect(result.status).toBe('failed');
+      expect(result.error?.code).toBe('THUND_VALIDATION');
+      expect(events.some((e) => e.element.kind === 'flow' && e.phase === 'running')).toBe(false);
+    });
+  }, timeout);
+
+  it.runIf(capabilities.batch)('cancel() ends the run: every flow ends completed or cancelled, result says which', async () => {
+    await withBackend(create, async (subject, workDir) => {
+      writeFileSync(join(workDir, 'rows.jsonl'), Array.from({ length: 200 }, (_, i) => JSON.stringify({ id: i })).join('\n'));
+      let builder = pipeline('cancel').temporaryView('src', { query: readFiles('json', join(workDir, 'rows.jsonl'), { schema: [{ name: 'id', type: 'int64' }] }) });
+      for (let i = 0; i < 8; i += 1) builder = builder.materializedView(`mv${i}`, { query: from(i === 0 ? 'src' : `mv${i - 1}`).filter(col('id').gte(i)) });
+      const p = builder.build();
+      if (!checkAgainst(p, capabilities).ok) return;
+      const handle = subject.backend.run(p);
+      const events: RunEvent[] = [];
+      const consumed = (async () => { for await (const e of handle) events.push(e); })();
+      await handle.cancel();
+      await consumed;
+      const result = await handle.result;
+      expect(['cancelled', 'completed']).toContain(result.status);
+      expect(contractViolations(p, handle.runId, events, result)).toEqual([]);
+      if (result.status === 'cancelled') {
+        expect(result.flows.every((f) => f.phase === 'completed' || f.phase === 'cancelled')).toBe(true);
+        expect(result.flows.some((f) => f.phase === 'cancelled')).toBe(true);
+      }
+    });
+  }, timeout);
+}

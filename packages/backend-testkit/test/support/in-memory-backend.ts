@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import {
+  type Capabilities, type ExecBackend, type Expression, type FlowOutcome, type Pipeline, type RelationNode, type RunOptions,
+  ThundError, UnsupportedError, ValidationError, checkAgainst, defineCapabilities, flowStages, startRun, validatePipeline,
+} from '@thund/ir';
+import type { BackendUnderTest, Row } from '../../src/index.js';
+
+type Value = unknown;
+
+/**
+ * A third backend, as a third party would write one: a tiny in-memory JS
+ * engine for batch flows that read JSON files, filter and project. It
+ * declares exactly that, so the conformance suite runs its subset and
+ * checks that it rejects everything else up front.
+ */
+export class InMemoryBackend implements ExecBackend {
+  readonly tables = new Map<string, Row[]>();
+
+  capabilities(): Capabilities {
+    return defineCapabilities({
+      name: 'in-memory',
+      batch: true,
+      datasetTypes: ['materialized_view', 'table', 'temporary_view'],
+      relations: ['read', 'read_files', 'filter', 'project'],
+      fileFormats: ['json'],
+    });
+  }
+
+  check(pipeline: Pipeline) {
+    return checkAgainst(pipeline, this.capabilities());
+  }
+
+  run(pipeline: Pipeline, options: RunOptions = {}) {
+    return startRun(pipeline.name, options, async ({ emit, signal }) => {
+      const issues = validatePipeline(pipeline);
+      if (issues.length > 0) throw new ValidationError(issues);
+      const report = this.check(pipeline);
+      if (!report.ok) throw new UnsupportedError(report);
+      const outcomes: FlowOutcome[] = [];
+      for (const flow of pipeline.flows) emit({ element: { kind: 'flow', name: flow.name }, phase: 'queued', message: `${flow.name} queued` });
+      for (const flow of flowStages(pipeline).flat()) {
+        const element = { kind: 'flow' as const, name: flow.name };
+        if (signal.aborted) {
+          emit({ element, phase: 'cancelled', message: `${flow.name} cancelled` });
+          outcomes.push({ name: flow.name, phase: 'cancelled' });
+          continue;
+        }
+        emit({ element, phase: 'running', message: `${flow.name} running` });
+        const rows = await this.#rows(flow.query);
+        const target = pipeline.datasets.find((d) => d.name === flow.target);
+        const previous = target?.type === 'table' ? (this.tables.get(flow.target) ?? []) : [];
+        this.tables.set(flow.target, [...previous, ...rows]);
+        emit({ element, phase: 'completed', message: `${flow.name} completed`, details: { rowsWritten: rows.length } });
+        outcomes.push({ name: flow.name, phase: 'completed', rowsWritten: rows.length });
+      }
+      return { status: outcomes.every((o) => o.phase === 'completed') ? 'completed' : 'cancelled', flows: outcomes };
+    });
+  }
+
+  async #rows(node: RelationNode): Promise<Row[]> {
+    switch (node.kind) {
+      case 'read':
+        return this.tables.get(node.dataset) ?? [];
+      case 'read_files': {
+        const lines = (await readFile(node.path, 'utf8')).split('\n').filter((l) => l.trim() !== '');
+        return lines.map((l) => JSON.parse(l) as Row);
+      }
+      case 'filter':
+        return (await this.#rows(node.input)).filter((row) => evaluate(node.condition, row) === true);
+      case 'project':
+        return (await this.#rows(node.input)).map((row) => project(node.columns, row));
+      default:
+        throw new ThundError('THUND_UNSUPPORTED', `plan node ${node.kind}`, { backend: 'in-memory' });
+    }
+  }
+}
+
+function project(columns: readonly Expression[], row: Row): Row {
+  const out: Record<string, Value> = {};
+  for (const [i, column] of columns.entries()) {
+    if (column.kind === 'star') Object.assign(out, row);
+    else out[column.kind === 'alias' || column.kind === 'column' ? column.name : `_c${i}`] = evaluate(column, row);
+  }
+  return out;
+}
+
+const COMPARE: Readonly<Record<string, (a: number | string, b: number | string) => boolean>> = {
+  eq: (a, b) => a === b, neq: (a, b) => a !== b, lt: (a, b) => a < b, lte: (a, b) => a <= b, gt: (a, b) => a > b, gte: (a, b) => a >= b,
+};
+const ARITHMETIC: Readonly<Record<string, (a: number, b: number) => number>> = {
+  add: (a, b) => a + b, sub: (a, b) => a - b, mul: (a, b) => a * b, div: (a, b) => a / b, mod: (a, b) => a % b,
+};
+
+/** SQL semantics: NULL propagates; AND/OR are three-valued. */
+function evaluate(e: Expression, row: Row): Value {
+  switch (e.kind) {
+    case 'column': return row[e.name] ?? null;
+    case 'literal': return e.value;
+    case 'alias': return evaluate(e.expr, row);
+    case 'cast': {
+      const v = evaluate(e.expr, row);
+      if (v === null) return null;
+      if (e.to === 'utf8') return String(v);
+      if (e.to === 'int64' || e.to === 'int32') return Math.trunc(Number(v));
+      if (e.to === 'float64') return Number(v);
+      if (e.to === 'bool') return Boolean(v);
+      throw new ThundError('THUND_UNSUPPORTED', `cast to ${JSON.stringify(e.to)}`, { backend: 'in-memory' });
+    }
+    case 'unary': {
+      const v = evaluate(e.expr, row);
+      if (e.op === 'is_null') return v === null;
+      if (e.op === 'is_not_null') return v !== null;
+      if (v === null) return null;
+      return e.op === 'not' ? !v : -Number(v);
+    }
+    case 'binary': {
+      const a = evaluate(e.left, row);
+      const b = evaluate(e.right, row);
+      if (e.op === 'and') return a === false || b === false ? false : a === null || b === null ? null : true;
+      if (e.op === 'or') return a === true || b === true ? true : a === null || b === null ? null : false;
+      if (a === null || b === null) return null;
+      if (e.op === 'like') return new RegExp(`^${String(b).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.')}$`, 's').test(String(a));
+      const compare = COMPARE[e.op];
+      if (compare !== undefined) return compare(a as number | string, b as number | string);
+      return (ARITHMETIC[e.op] as (a: number, b: number) => number)(Number(a), Number(b));
+    }
+    case 'case': {
+      for (const branch of e.branches) if (evaluate(branch.when, row) === true) return evaluate(branch.then, row);
+      return e.otherwise === undefined ? null : evaluate(e.otherwise, row);
+    }
+    case 'in': {
+      const v = evaluate(e.expr, row);
+      if (v === null) return null;
+      const values = e.list.map((x) => evaluate(x, row));
+      return values.includes(v) ? true : values.includes(null) ? null : false;
+    }
+    default:
+      throw new ThundError('THUND_UNSUPPORTED', `expression ${e.kind}`, { backend: 'in-memory' });
+  }
+}
+
+/** The harness the conformance suite needs. */
+export async function createInMemory(): Promise<BackendUnderTest> {
+  const backend = new InMemoryBackend();
+  return { backend, read: async (dataset) => backend.tables.get(dataset) ?? [] };
+}
