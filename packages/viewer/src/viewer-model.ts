@@ -1,0 +1,88 @@
+import { type FlowState, type RunState, foldRunEvent, initialRunState, toViewerEvent, type ViewerEvent } from '@thund/events';
+import type { Pipeline, RunEvent, RunPhase } from '@thund/ir';
+import { datasetId, flowId } from './pipeline-graph.js';
+
+/** What the page shows for one node. */
+export interface NodeView {
+  readonly id: string;
+  readonly status: RunPhase;
+  readonly rowsRead: number;
+  readonly rowsWritten: number;
+  readonly expectations: FlowState['expectations'];
+  readonly error?: string;
+  readonly durationMs?: number;
+}
+
+/** A flow's status decides its node; a dataset takes the least finished status of the flows writing it. */
+const DATASET_PRECEDENCE: readonly RunPhase[] = ['failed', 'running', 'planning', 'cancelled', 'queued', 'completed'];
+
+/**
+ * The server-side state of a viewer: the run-state fold of `@thund/events`
+ * plus the viewer-format events of each node. The page only renders what
+ * this produces, so the CLI and the viewer never disagree.
+ */
+export class ViewerModel {
+  readonly #pipeline: Pipeline;
+  #state: RunState;
+  readonly #events: ViewerEvent[] = [];
+  readonly #byNode = new Map<string, ViewerEvent[]>();
+
+  constructor(pipeline: Pipeline) {
+    this.#pipeline = pipeline;
+    this.#state = initialRunState(pipeline.flows.map((f) => f.name));
+  }
+
+  get runState(): RunState {
+    return this.#state;
+  }
+
+  get events(): readonly ViewerEvent[] {
+    return this.#events;
+  }
+
+  /** Applies an event; returns the ids of the nodes whose view changed. */
+  apply(event: RunEvent): string[] {
+    this.#state = foldRunEvent(this.#state, event);
+    const viewer = toViewerEvent(event);
+    this.#events.push(viewer);
+    const ids =
+      event.element.kind === 'flow'
+        ? [flowId(event.element.name), ...this.#pipeline.flows.filter((f) => f.name === event.element.name).map((f) => datasetId(f.target))]
+        : event.element.kind === 'dataset' ? [datasetId(event.element.name)] : [];
+    for (const id of ids) this.#byNode.set(id, [...(this.#byNode.get(id) ?? []), viewer]);
+    return ids;
+  }
+
+  eventsOf(id: string): readonly ViewerEvent[] {
+    return this.#byNode.get(id) ?? [];
+  }
+
+  node(id: string): NodeView {
+    if (id.startsWith('flow:')) return flowView(id, this.#state.flows.get(id.slice(5)));
+    const name = id.slice(8);
+    const writers = this.#pipeline.flows.filter((f) => f.target === name).map((f) => this.#state.flows.get(f.name)).filter((f) => f !== undefined);
+    const status = DATASET_PRECEDENCE.find((phase) => writers.some((w) => w.phase === phase)) ?? 'queued';
+    const sum = (pick: (f: FlowState) => number): number => writers.reduce((total, f) => total + pick(f), 0);
+    return { id, status, rowsRead: sum((f) => f.rowsRead), rowsWritten: sum((f) => f.rowsWritten), expectations: writers.flatMap((w) => w.expectations) };
+  }
+
+  nodes(): NodeView[] {
+    return [
+      ...this.#pipeline.datasets.map((d) => this.node(datasetId(d.name))),
+      ...this.#pipeline.flows.map((f) => this.node(flowId(f.name))),
+    ];
+  }
+}
+
+function flowView(id: string, flow: FlowState | undefined): NodeView {
+  if (flow === undefined) return { id, status: 'queued', rowsRead: 0, rowsWritten: 0, expectations: [] };
+  return {
+    id,
+    status: flow.phase,
+    rowsRead: flow.rowsRead,
+    rowsWritten: flow.rowsWritten,
+    expectations: flow.expectations,
+    ...(flow.error === undefined ? {} : { error: flow.error.message }),
+    ...(flow.durationMs === undefined ? {} : { durationMs: flow.durationMs }),
+  };
+}

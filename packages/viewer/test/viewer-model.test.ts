@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { from, pipeline, readFiles } from '@thund/ir';
+import { ViewerModel, layoutGraph, pipelineGraph } from '../src/index.js';
+import { flowEvent } from './support/event-feed.js';
+
+const p = pipeline('v')
+  .temporaryView('src', { query: readFiles('csv', 'a.csv') })
+  .table('t', { query: from('src') })
+  .flow('t_more', { target: 't', query: from('src') })
+  .materializedView('mv', { query: from('t') })
+  .build();
+
+describe('pipeline graph and layout', () => {
+  it('links datasets to the flows reading them and flows to their targets', () => {
+    const graph = pipelineGraph(p);
+    expect(graph.nodes.map((n) => n.id)).toEqual(['dataset:src', 'dataset:t', 'dataset:mv', 'flow:src', 'flow:t', 'flow:t_more', 'flow:mv']);
+    expect(graph.edges.map((e) => e.id)).toEqual([
+      'flow:src->dataset:src', 'dataset:src->flow:t', 'flow:t->dataset:t', 'dataset:src->flow:t_more', 'flow:t_more->dataset:t', 'dataset:t->flow:mv', 'flow:mv->dataset:mv',
+    ]);
+  });
+  it('lays the graph out left to right: every edge points rightwards', async () => {
+    const layout = await layoutGraph(pipelineGraph(p));
+    const x = new Map(layout.nodes.map((n) => [n.id, n.x]));
+    for (const edge of layout.edges) expect(x.get(edge.target) ?? 0).toBeGreaterThan(x.get(edge.source) ?? 0);
+    expect(layout.edges.every((e) => e.points.length >= 2)).toBe(true);
+  });
+});
+
+describe('ViewerModel', () => {
+  it('colours a dataset by the least finished of its writers and sums their rows', () => {
+    const model = new ViewerModel(p);
+    model.apply(flowEvent('r', 't', 'completed', { rowsWritten: 5 }));
+    model.apply(flowEvent('r', 't_more', 'running'));
+    expect(model.node('dataset:t')).toMatchObject({ status: 'running', rowsWritten: 5 });
+    model.apply(flowEvent('r', 't_more', 'completed', { rowsWritten: 2, expectations: [{ name: 'e', action: 'warn', passed: 2, failed: 0 }] }));
+    expect(model.node('dataset:t')).toMatchObject({ status: 'completed', rowsWritten: 7, expectations: [{ name: 'e' }] });
+    expect(model.node('flow:mv').status).toBe('queued');
+    expect(model.eventsOf('flow:t_more').map((e) => e.status)).toEqual(['running', 'completed']);
+  });
+});
