@@ -16,7 +16,7 @@ export default pipeline('orders')
       { name: 'order_date', type: 'date32' },
     ],
     query: from('raw_orders').select(
-      col('order_id').cast('int64'),
+      col('order_id').cast('int64').as('order_id'),
       'customer',
       upper(trim('country')).as('country'),
       col('amount').cast({ type: 'decimal', precision: 10, scale: 2 }).as('amount'),

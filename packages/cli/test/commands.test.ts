@@ -1,0 +1,86 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/index.js';
+import { captureIo } from './support/capture-io.js';
+
+const examples = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'examples');
+
+/** A copy of an example in a temp dir, so runs write their outputs there. */
+function exampleCopy(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `thund-cli-${name}-`));
+  cpSync(join(examples, name), dir, { recursive: true, filter: (src) => !src.includes('/out') });
+  return dir;
+}
+
+describe('thund check', () => {
+  it('accepts the orders example on native: exit 0', async () => {
+    const io = captureIo(examples);
+    expect(await main(['check', 'orders/pipeline.json'], io)).toBe(0);
+    expect(io.out()).toContain('✓ pipeline "orders" is valid and backend "native" supports everything it uses (4 datasets, 4 flows)');
+  });
+
+  it('rejects what native cannot run, listing every violation: exit 2', async () => {
+    const io = captureIo(examples);
+    expect(await main(['check', 'customers/pipeline.json'], io)).toBe(2);
+    expect(io.err()).toContain('backend "native" cannot run pipeline "customers"');
+    expect(io.err()).toContain('$.flows[2].kind');
+    expect(io.err()).toMatch(/does not support CDC flows, used by flow "apply_customers"/);
+  });
+
+  it('reports an invalid document with its paths: exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'thund-cli-'));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ version: 1, name: 'bad', datasets: [{ name: 'a', type: 'table' }], flows: [{ name: 'a', target: 'b', kind: 'batch', query: { kind: 'read', dataset: 'zz' } }] }));
+    const io = captureIo(dir);
+    expect(await main(['check', 'bad.json'], io)).toBe(2);
+    expect(io.err()).toContain('$.flows[0].target');
+    expect(io.err()).toContain('(unknown_read)');
+    expect(io.err()).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('thund plan', () => {
+  it("prints each flow's DuckDB SQL", async () => {
+    const io = captureIo(examples);
+    expect(await main(['plan', 'orders/pipeline.ts'], io)).toBe(0);
+    expect(io.out()).toContain('-- flow clean_orders (duckdb sql)');
+    expect(io.out()).toMatch(/upper\(trim\("country"\)\)/i);
+    expect(io.out()).toMatch(/read_csv/);
+  });
+});
+
+describe('thund run', () => {
+  it('runs the orders example: progress, result table, Parquet sink and event log', async () => {
+    const dir = exampleCopy('orders');
+    const io = captureIo(dir);
+    expect(await main(['run', 'pipeline.json', '--events', 'run.jsonl'], io)).toBe(0);
+    const out = io.out();
+    expect(out).toContain('✓ flow clean_orders completed: 8 rows written');
+    expect(out).toContain('positive_amount (drop): 8 passed, 2 failed');
+    expect(out).toContain('daily_revenue (7 rows)');
+    expect(existsSync(join(dir, 'out', 'daily_revenue.parquet'))).toBe(true);
+    const events = readFileSync(join(dir, 'run.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events.some((e) => e['phase'] === 'completed' && (e['element'] as { name: string }).name === 'daily_revenue')).toBe(true);
+    expect(events.every((e) => typeof e['run_id'] === 'string')).toBe(true);
+
+    const replay = captureIo(dir);
+    expect(await main(['events', 'run.jsonl'], replay)).toBe(0);
+    expect(replay.out()).toMatch(/of pipeline orders: completed/);
+    expect(replay.out()).toContain('completed clean_orders: 8 rows written');
+  });
+
+  it('a failing flow is exit 1, with its error and the skipped downstream flows', async () => {
+    const dir = exampleCopy('orders');
+    const doc = JSON.parse(readFileSync(join(dir, 'pipeline.json'), 'utf8')) as { flows: { query: unknown }[] };
+    doc.flows[0] = { ...doc.flows[0], query: { kind: 'read_files', format: 'csv', path: 'data/missing.csv' } };
+    writeFileSync(join(dir, 'pipeline.json'), JSON.stringify(doc));
+    const io = captureIo(dir);
+    expect(await main(['run', 'pipeline.json'], io)).toBe(1);
+    expect(io.out()).toContain('✗ flow raw_orders failed');
+    expect(io.out()).toMatch(/flow daily_revenue cancelled: .*upstream flow/);
+    expect(io.err()).toContain('missing.csv');
+    expect(existsSync(join(dir, 'out', 'daily_revenue.parquet'))).toBe(false);
+  });
+});
