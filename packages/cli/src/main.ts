@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { BACKEND_NAMES } from './backends.js';
 import { checkCommand } from './commands/check.js';
 import { eventsCommand } from './commands/events.js';
+import { viewCommand } from './commands/view.js';
 import type { CommandInput } from './commands/command-input.js';
 import { planCommand } from './commands/plan.js';
 import { runCommand } from './commands/run.js';
@@ -18,6 +19,7 @@ Commands:
   plan <pipeline>    show each flow's lowered SQL / plan
   run <pipeline>     run the pipeline and print its result datasets
   events <log>       summarise a JSONL event log written by run --events
+  view <pipeline>    serve the run viewer on 127.0.0.1 (with --events <log> or --live)
   help               show this help
 
 <pipeline> is a JSON pipeline document, or a TS/JS module whose default export is a Pipeline.
@@ -28,6 +30,8 @@ Options:
   --events <file>    run: also write every event as JSON lines to <file>
   --show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)
   --full-refresh     run: recompute every dataset from scratch
+  --live             view: run the pipeline and show it as it runs
+  --port <n>         view: port to serve on (default: a free one)
 
 Exit codes: 0 success, 1 the run failed, 2 invalid input.
 `;
@@ -37,6 +41,7 @@ const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Prom
   plan: planCommand,
   run: runCommand,
   events: eventsCommand,
+  view: viewCommand,
 };
 
 /** Runs `thund` with `argv` (without node and the script) and returns its exit code. Never throws. */
@@ -51,6 +56,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         events: { type: 'string' },
         show: { type: 'string', multiple: true, default: [] },
         'full-refresh': { type: 'boolean', default: false },
+        live: { type: 'boolean', default: false },
+        port: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -74,6 +81,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       ...(values.events === undefined ? {} : { eventsPath: resolve(io.cwd, values.events) }),
       show: values.show,
       fullRefresh: values['full-refresh'],
+      live: values.live,
+      ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
       loadPipeline: () => loadPipeline(file, io.cwd),
     };
     return await handler(input, io);
@@ -82,4 +91,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     io.stderr.write(`${failure.text}\n`);
     return failure.exitCode;
   }
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, got "${text}"`);
+  return port;
 }

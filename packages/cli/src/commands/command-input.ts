@@ -10,5 +10,9 @@ export interface CommandInput {
   readonly eventsPath?: string;
   readonly show: readonly string[];
   readonly fullRefresh: boolean;
+  /** view: run the pipeline live. */
+  readonly live: boolean;
+  /** view: port to serve on (default: a free one). */
+  readonly port?: number;
   loadPipeline(): Promise<Pipeline>;
 }
