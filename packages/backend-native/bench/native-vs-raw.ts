@@ -1,0 +1,139 @@
+/**
+ * Þund on DuckDB vs hand-written DuckDB SQL, same 3-flow pipeline:
+ *   clean (filter + project from parquet) → daily (aggregate MV) → top (top-N MV).
+ * Alternates the two, reports medians and the ratio, then Arrow export
+ * throughput of streamDataset against DuckDB's own chunk reading, and peak RSS.
+ *
+ *   pnpm bench                       # 10M rows, 7 runs each
+ *   THUND_BENCH_ROWS=1000000 THUND_BENCH_RUNS=5 pnpm bench
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { col, count, countDistinct, from, lower, pipeline, readFiles, sum, toDate } from '@thund/ir';
+import { createNativeBackend, quoteString } from '../src/index.js';
+
+const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
+const RUNS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 7));
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+const rate = (rows: number, millis: number): string => `${((rows / millis) * 1000 / 1e6).toFixed(1)} M rows/s`;
+
+const dir = await mkdtemp(join(tmpdir(), 'thund-bench-'));
+const file = join(dir, 'events.parquet');
+try {
+  const raw = await DuckDBInstance.create(':memory:');
+  const rawConnection = await raw.connect();
+  let t = performance.now();
+  await rawConnection.run(`COPY (
+    SELECT range AS id,
+           range % 100000 AS customer_id,
+           TIMESTAMP '2024-01-01' + to_seconds(range % (86400 * 90)) AS ts,
+           CASE WHEN range % 97 = 0 THEN NULL ELSE CAST((range * 7919) % 100000 AS DOUBLE) / 100 - 5 END AS amount,
+           CASE range % 4 WHEN 0 THEN 'WEB' WHEN 1 THEN 'Store' WHEN 2 THEN 'app' ELSE 'Partner' END AS channel
+    FROM range(${ROWS})) TO ${quoteString(file)} (FORMAT parquet)`);
+  console.log(`generated ${ROWS.toLocaleString('en')} rows in ${ms(performance.now() - t)} → ${file}`);
+
+  const thundPipeline = pipeline('bench')
+    .materializedView('clean', {
+      query: readFiles('parquet', file)
+        .filter(col('amount').isNotNull().and(col('amount').gt(0)))
+        .select('id', 'customer_id', toDate('ts').as('day'), 'amount', lower('channel').as('channel')),
+    })
+    .materializedView('daily', {
+      query: from('clean').groupBy('day', 'channel').agg(sum('amount').as('revenue'), count().as('orders'), countDistinct('customer_id').as('customers')),
+    })
+    .materializedView('top', { query: from('daily').orderBy(col('revenue').desc()).limit(10) })
+    .build();
+
+  const rawStatements = [
+    `CREATE OR REPLACE TABLE clean AS SELECT id, customer_id, CAST(ts AS DATE) AS day, amount, lower(channel) AS channel
+       FROM read_parquet(${quoteString(file)}) WHERE amount IS NOT NULL AND amount > 0`,
+    `CREATE OR REPLACE TABLE daily AS SELECT day, channel, sum(amount) AS revenue, count(*) AS orders, count(DISTINCT customer_id) AS customers
+       FROM clean GROUP BY day, channel`,
+    'CREATE OR REPLACE TABLE top AS SELECT * FROM daily ORDER BY revenue DESC NULLS FIRST LIMIT 10',
+  ];
+
+  const backend = createNativeBackend({ baseDir: dir });
+  const runThund = async (): Promise<number> => {
+    const start = performance.now();
+    const result = await backend.run(thundPipeline).result;
+    if (result.status !== 'completed') throw new Error(`Þund run ${result.status}: ${result.error?.message ?? ''}`);
+    return performance.now() - start;
+  };
+  const runRaw = async (): Promise<number> => {
+    const start = performance.now();
+    for (const statement of rawStatements) await rawConnection.run(statement);
+    return performance.now() - start;
+  };
+
+  await runThund(); // warm-up: opens the database, loads the file into the OS cache
+  await runRaw();
+  const thund: number[] = [];
+  const rawTimes: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (i % 2 === 0) {
+      thund.push(await runThund());
+      rawTimes.push(await runRaw());
+    } else {
+      rawTimes.push(await runRaw());
+      thund.push(await runThund());
+    }
+  }
+  const thundMedian = median(thund);
+  const rawMedian = median(rawTimes);
+  const top = await backend.readDataset('top');
+  const rawTop = (await rawConnection.runAndReadAll('SELECT count(*) FROM top')).getRows()[0]?.[0];
+  console.log(`\npipeline clean → daily → top (${RUNS} runs each, alternating)`);
+  console.log(`  Þund     median ${ms(thundMedian)}   runs: ${thund.map((x) => x.toFixed(0)).join(', ')}`);
+  console.log(`  raw SQL  median ${ms(rawMedian)}   runs: ${rawTimes.map((x) => x.toFixed(0)).join(', ')}`);
+  console.log(`  ratio    ${(thundMedian / rawMedian).toFixed(3)}× (target ≤ 1.10×); top rows: Þund ${top.numRows}, raw ${String(rawTop)}`);
+
+  // Arrow export: streamDataset('clean') vs DuckDB's own chunk reading of the same table.
+  const cleanRows = Number((await rawConnection.runAndReadAll('SELECT count(*) FROM clean')).getRows()[0]?.[0]);
+  const exportArrow = async (): Promise<number> => {
+    const start = performance.now();
+    let rows = 0;
+    for await (const batch of backend.streamDataset('clean')) rows += batch.numRows;
+    if (rows !== cleanRows) throw new Error(`streamed ${rows} rows, expected ${cleanRows}`);
+    return performance.now() - start;
+  };
+  const readChunks = async (materialize: boolean): Promise<number> => {
+    const start = performance.now();
+    const result = await rawConnection.stream('SELECT * FROM clean');
+    let rows = 0;
+    for (;;) {
+      const chunk = await result.fetchChunk();
+      if (chunk === null || chunk.rowCount === 0) break;
+      if (materialize) chunk.getColumns();
+      rows += chunk.rowCount;
+    }
+    if (rows !== cleanRows) throw new Error(`read ${rows} rows, expected ${cleanRows}`);
+    return performance.now() - start;
+  };
+  const arrowTimes: number[] = [];
+  const chunkTimes: number[] = [];
+  const valueTimes: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    arrowTimes.push(await exportArrow());
+    chunkTimes.push(await readChunks(false));
+    valueTimes.push(await readChunks(true));
+  }
+  console.log(`\nexport of "clean" (${cleanRows.toLocaleString('en')} rows × 5 columns, median of 3)`);
+  console.log(`  streamDataset → Arrow batches      ${ms(median(arrowTimes))}  ${rate(cleanRows, median(arrowTimes))}`);
+  console.log(`  DuckDB fetchChunk only (no values)  ${ms(median(chunkTimes))}  ${rate(cleanRows, median(chunkTimes))}`);
+  console.log(`  DuckDB fetchChunk + getColumns()    ${ms(median(valueTimes))}  ${rate(cleanRows, median(valueTimes))}`);
+
+  console.log(`\npeak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+  await backend.close();
+  rawConnection.closeSync();
+  raw.closeSync();
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,114 @@
+import {
+  type BinaryOperator, type Expression, type ExpressionVisitor, type LiteralNode, type RowsFrame, type SortKey,
+  ThundError, ThundErrorCode, type UnaryOperator, effectiveNulls, visitExpression,
+} from '@thund/ir';
+import { duckdbType } from './duckdb-types.js';
+import { lowerFunction } from './function-lowering.js';
+import { quoteIdentifier, quoteString } from './sql-text.js';
+
+const BINARY_SQL: Readonly<Record<Exclude<BinaryOperator, 'div'>, string>> = {
+  eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=',
+  and: 'AND', or: 'OR',
+  add: '+', sub: '-', mul: '*', mod: '%',
+  like: 'LIKE',
+};
+
+const UNARY_SQL: Readonly<Record<UnaryOperator, (operand: string) => string>> = {
+  not: (x) => `(NOT ${x})`,
+  neg: (x) => `(- ${x})`,
+  is_null: (x) => `(${x} IS NULL)`,
+  is_not_null: (x) => `(${x} IS NOT NULL)`,
+};
+
+/**
+ * Compiles expression nodes to DuckDB SQL. One method per expression kind
+ * (the ExpressionVisitor type makes a new IR kind a compile error here).
+ * Every user-supplied name is a quoted identifier and every value a quoted
+ * literal; nothing is spliced raw.
+ */
+export class ExpressionCompiler implements ExpressionVisitor<string> {
+  compile(node: Expression): string {
+    return visitExpression(this, node);
+  }
+
+  /** An expression without its top-level alias (for GROUP BY and PARTITION BY). */
+  compileUnaliased(node: Expression): string {
+    return this.compile(node.kind === 'alias' ? node.expr : node);
+  }
+
+  sortKey(key: SortKey): string {
+    return `${this.compileUnaliased(key.expr)} ${key.direction === 'asc' ? 'ASC' : 'DESC'} NULLS ${effectiveNulls(key) === 'first' ? 'FIRST' : 'LAST'}`;
+  }
+
+  readonly column = (node: Extract<Expression, { kind: 'column' }>): string =>
+    node.relation === undefined ? quoteIdentifier(node.name) : `${quoteIdentifier(node.relation)}.${quoteIdentifier(node.name)}`;
+
+  readonly literal = (node: LiteralNode): string => {
+    if (node.type === undefined) return literalValue(node.value);
+    // Typed literals: dates, timestamps and decimals arrive as strings and are converted by DuckDB.
+    const bare = typeof node.value === 'number' && Number.isFinite(node.value) ? String(node.value) : literalValue(node.value);
+    return `CAST(${bare} AS ${duckdbType(node.type)})`;
+  };
+
+  readonly cast = (node: Extract<Expression, { kind: 'cast' }>): string => `CAST(${this.compile(node.expr)} AS ${duckdbType(node.to)})`;
+
+  readonly binary = (node: Extract<Expression, { kind: 'binary' }>): string => {
+    const left = this.compile(node.left);
+    const right = this.compile(node.right);
+    // `div` is true division on every backend, whatever the operand types.
+    if (node.op === 'div') return `(CAST(${left} AS DOUBLE) / ${right})`;
+    return `(${left} ${BINARY_SQL[node.op]} ${right})`;
+  };
+
+  readonly unary = (node: Extract<Expression, { kind: 'unary' }>): string => UNARY_SQL[node.op](this.compile(node.expr));
+
+  readonly case = (node: Extract<Expression, { kind: 'case' }>): string => {
+    const branches = node.branches.map((b) => `WHEN ${this.compile(b.when)} THEN ${this.compile(b.then)}`);
+    const otherwise = node.otherwise === undefined ? '' : ` ELSE ${this.compile(node.otherwise)}`;
+    return `CASE ${branches.join(' ')}${otherwise} END`;
+  };
+
+  readonly in = (node: Extract<Expression, { kind: 'in' }>): string => {
+    if (node.list.length === 0) return `(${this.compile(node.expr)} IN (NULL) AND FALSE)`;
+    return `(${this.compile(node.expr)} IN (${node.list.map((e) => this.compile(e)).join(', ')}))`;
+  };
+
+  readonly call = (node: Extract<Expression, { kind: 'call' }>): string =>
+    lowerFunction(node.name, node.args.map((a) => this.compile(a)), node.args);
+
+  readonly window_call = (node: Extract<Expression, { kind: 'window_call' }>): string => {
+    const fn = lowerFunction(node.name, node.args.map((a) => this.compile(a)), node.args);
+    const parts: string[] = [];
+    if (node.partitionBy.length > 0) parts.push(`PARTITION BY ${node.partitionBy.map((e) => this.compileUnaliased(e)).join(', ')}`);
+    if (node.orderBy.length > 0) parts.push(`ORDER BY ${node.orderBy.map((k) => this.sortKey(k)).join(', ')}`);
+    if (node.frame !== undefined) parts.push(rowsFrame(node.frame));
+    return `${fn} OVER (${parts.join(' ')})`;
+  };
+
+  readonly alias = (node: Extract<Expression, { kind: 'alias' }>): string => `${this.compile(node.expr)} AS ${quoteIdentifier(node.name)}`;
+
+  readonly star = (node: Extract<Expression, { kind: 'star' }>): string =>
+    node.relation === undefined ? '*' : `${quoteIdentifier(node.relation)}.*`;
+}
+
+function literalValue(value: LiteralNode['value']): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'string') return quoteString(value);
+  if (Number.isNaN(value)) return "CAST('NaN' AS DOUBLE)";
+  if (!Number.isFinite(value)) return value > 0 ? "CAST('Infinity' AS DOUBLE)" : "CAST('-Infinity' AS DOUBLE)";
+  // Integers are int64 literals; other numbers float64 (DuckDB would make `1.5` a DECIMAL).
+  if (Number.isInteger(value)) return Math.abs(value) > 2_147_483_647 ? `CAST(${value} AS BIGINT)` : String(value);
+  return `CAST(${String(value)} AS DOUBLE)`;
+}
+
+function bound(offset: number | null, unbounded: string): string {
+  if (offset === null) return unbounded;
+  if (!Number.isInteger(offset)) throw new ThundError(ThundErrorCode.Validation, `window frame bounds must be integers, got ${offset}`);
+  if (offset === 0) return 'CURRENT ROW';
+  return offset < 0 ? `${-offset} PRECEDING` : `${offset} FOLLOWING`;
+}
+
+function rowsFrame(frame: RowsFrame): string {
+  return `ROWS BETWEEN ${bound(frame.start, 'UNBOUNDED PRECEDING')} AND ${bound(frame.end, 'UNBOUNDED FOLLOWING')}`;
+}

@@ -1,0 +1,181 @@
+import {
+  type Field, type RelationNode, type RelationVisitor, ThundError, ThundErrorCode, visitRelation,
+} from '@thund/ir';
+import { duckdbType } from './duckdb-types.js';
+import { ExpressionCompiler } from './expression-compiler.js';
+import { type Query, type SelectQuery, isBare, isRowLevel, querySql, selectFrom } from './select-query.js';
+import { optionValue, qualifiedName, quoteIdentifier, quoteString } from './sql-text.js';
+
+/** What lowering needs to know about where things live. */
+export interface CompileContext {
+  /** DuckDB schema holding the pipeline's datasets; `undefined` for the default. */
+  readonly schema: string | undefined;
+  /** Absolute path (or glob) for a path written in the pipeline. */
+  resolvePath(path: string): string;
+}
+
+type RelationNodeOf<K extends RelationNode['kind']> = Extract<RelationNode, { kind: K }>;
+
+const JOIN_SQL = {
+  inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', full: 'FULL JOIN', semi: 'SEMI JOIN', anti: 'ANTI JOIN', cross: 'CROSS JOIN',
+} as const;
+
+/** Spark-style option names accepted for familiarity, mapped to DuckDB's. */
+const CSV_OPTION_ALIASES: Readonly<Record<string, string>> = {
+  sep: 'delim', delimiter: 'delim', nullValue: 'nullstr', dateFormat: 'dateformat', timestampFormat: 'timestampformat',
+};
+
+/** The SQL dialects whose raw SQL DuckDB runs as written. */
+export const NATIVE_SQL_DIALECTS: readonly string[] = ['duckdb'];
+
+/**
+ * Compiles a portable plan to one DuckDB SELECT. One method per relation
+ * kind (RelationVisitor makes a new IR kind a compile error here).
+ */
+export class RelationCompiler implements RelationVisitor<Query> {
+  readonly #context: CompileContext;
+  readonly #expr = new ExpressionCompiler();
+  #aliases = 0;
+
+  constructor(context: CompileContext) {
+    this.#context = context;
+  }
+
+  compile(node: RelationNode): string {
+    return querySql(visitRelation(this, node));
+  }
+
+  readonly read = (node: RelationNodeOf<'read'>): Query => selectFrom(qualifiedName(this.#context.schema, node.dataset), { fromIsTable: true });
+
+  readonly read_files = (node: RelationNodeOf<'read_files'>): Query => {
+    const path = quoteString(this.#context.resolvePath(node.path));
+    const options = Object.entries(node.options ?? {});
+    switch (node.format) {
+      case 'csv': {
+        const named = new Map<string, string>([['header', 'true']]);
+        for (const [key, value] of options) named.set(CSV_OPTION_ALIASES[key] ?? key, value);
+        const args = [...named].map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);
+        if (node.schema !== undefined) args.push(`columns=${columnsStruct(node.schema)}`);
+        return selectFrom(`read_csv(${[path, ...args].join(', ')})`, { fromIsTable: true });
+      }
+      case 'json': {
+        const args = options.map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);
+        if (!options.some(([key]) => key === 'format')) args.unshift("format='newline_delimited'");
+        if (node.schema !== undefined) args.push(`columns=${columnsStruct(node.schema)}`);
+        return selectFrom(`read_json(${[path, ...args].join(', ')})`, { fromIsTable: true });
+      }
+      case 'parquet': {
+        const args = options.map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);
+        const from = selectFrom(`read_parquet(${[path, ...args].join(', ')})`, { fromIsTable: true });
+        if (node.schema === undefined) return from;
+        return { ...from, select: node.schema.map((f) => `CAST(${quoteIdentifier(f.name)} AS ${duckdbType(f.type)}) AS ${quoteIdentifier(f.name)}`) };
+      }
+    }
+  };
+
+  readonly filter = (node: RelationNodeOf<'filter'>): Query => {
+    const input = this.#rowLevel(visitRelation(this, node.input));
+    return { ...input, where: [...input.where, this.#expr.compile(node.condition)] };
+  };
+
+  readonly project = (node: RelationNodeOf<'project'>): Query => {
+    const input = this.#rowLevel(visitRelation(this, node.input));
+    return { ...input, select: node.columns.map((c) => this.#expr.compile(c)) };
+  };
+
+  readonly aggregate = (node: RelationNodeOf<'aggregate'>): Query => {
+    const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
+    return {
+      ...input,
+      select: [...node.groupBy, ...node.aggregates].map((c) => this.#expr.compile(c)),
+      groupBy: node.groupBy.map((c) => this.#expr.compileUnaliased(c)),
+    };
+  };
+
+  readonly window = (node: RelationNodeOf<'window'>): Query => {
+    const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
+    return { ...input, select: ['*', ...node.expressions.map((c) => this.#expr.compile(c))] };
+  };
+
+  readonly join = (node: RelationNodeOf<'join'>): Query => {
+    const leftAlias = node.leftAlias ?? (node.left.kind === 'read' ? node.left.dataset : this.#alias());
+    const rightAlias = node.rightAlias ?? (node.right.kind === 'read' ? node.right.dataset : this.#alias());
+    const left = this.#asFrom(visitRelation(this, node.left), leftAlias);
+    const right = this.#asFrom(visitRelation(this, node.right), rightAlias);
+    let condition = '';
+    if (node.type !== 'cross') {
+      if (node.using !== undefined && node.using.length > 0) condition = ` USING (${node.using.map(quoteIdentifier).join(', ')})`;
+      else if (node.on !== undefined) condition = ` ON ${this.#expr.compile(node.on)}`;
+      else condition = ' ON TRUE';
+    }
+    return selectFrom(`${left} ${JOIN_SQL[node.type]} ${right}${condition}`, { fromIsJoin: true });
+  };
+
+  readonly union = (node: RelationNodeOf<'union'>): Query => {
+    const operator = node.all === false ? ' UNION BY NAME ' : ' UNION ALL BY NAME ';
+    return { kind: 'opaque', sql: node.inputs.map((input) => `(${querySql(visitRelation(this, input))})`).join(operator) };
+  };
+
+  readonly sort = (node: RelationNodeOf<'sort'>): Query => {
+    let input = visitRelation(this, node.input);
+    if (input.kind !== 'select' || input.limit !== undefined || input.offset !== undefined || input.distinct || input.distinctOn !== undefined) {
+      input = this.#wrap(input);
+    }
+    return { ...input, orderBy: node.keys.map((k) => this.#expr.sortKey(k)) };
+  };
+
+  readonly limit = (node: RelationNodeOf<'limit'>): Query => {
+    let input = visitRelation(this, node.input);
+    if (input.kind !== 'select' || input.limit !== undefined || input.offset !== undefined) input = this.#wrap(input);
+    const count = nonNegativeInteger(node.count, 'limit');
+    return node.offset === undefined ? { ...input, limit: count } : { ...input, limit: count, offset: nonNegativeInteger(node.offset, 'offset') };
+  };
+
+  readonly deduplicate = (node: RelationNodeOf<'deduplicate'>): Query => {
+    let input = visitRelation(this, node.input);
+    if (node.columns !== undefined && node.columns.length > 0) {
+      if (!isRowLevel(input) || input.orderBy.length > 0) input = this.#wrap(input);
+      return { ...input, distinctOn: node.columns.map(quoteIdentifier) };
+    }
+    if (input.kind !== 'select' || input.limit !== undefined || input.offset !== undefined || input.orderBy.length > 0 || input.distinctOn !== undefined) {
+      input = this.#wrap(input);
+    }
+    return { ...input, distinct: true };
+  };
+
+  readonly sql = (node: RelationNodeOf<'sql'>): Query => {
+    if (!NATIVE_SQL_DIALECTS.includes(node.dialect)) {
+      throw new ThundError(ThundErrorCode.Unsupported, `raw SQL in dialect "${node.dialect}" cannot run on DuckDB`, { backend: 'native' });
+    }
+    return { kind: 'opaque', sql: node.sql.trim().replace(/;+\s*$/, '') };
+  };
+
+  /** `input` as a query a row-level node may extend, wrapping it when it is not one. */
+  #rowLevel(input: Query, options: { readonly unordered?: boolean } = {}): SelectQuery {
+    if (isRowLevel(input) && (options.unordered !== true || input.orderBy.length === 0)) return input;
+    return this.#wrap(input);
+  }
+
+  #wrap(input: Query): SelectQuery {
+    return selectFrom(this.#asFrom(input, this.#alias()));
+  }
+
+  #asFrom(input: Query, alias: string): string {
+    if (isBare(input) && input.fromIsTable) return `${input.from} AS ${quoteIdentifier(alias)}`;
+    return `(${querySql(input)}) AS ${quoteIdentifier(alias)}`;
+  }
+
+  #alias(): string {
+    this.#aliases += 1;
+    return `_t${this.#aliases}`;
+  }
+}
+
+function columnsStruct(schema: readonly Field[]): string {
+  return `{${schema.map((f) => `${quoteString(f.name)}: ${quoteString(duckdbType(f.type))}`).join(', ')}}`;
+}
+
+function nonNegativeInteger(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 0) throw new ThundError(ThundErrorCode.Validation, `${what} must be a non-negative integer, got ${value}`);
+  return value;
+}

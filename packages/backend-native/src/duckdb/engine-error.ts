@@ -1,0 +1,41 @@
+import { type ElementRef, ThundError, ThundErrorCode } from '@thund/ir';
+
+/** DuckDB error classes that mean a source could not be read. */
+const SOURCE_PATTERNS: readonly RegExp[] = [
+  /^IO Error: No files found/,
+  /^IO Error: Cannot open file/,
+  /^IO Error: Could not open/,
+  /CSV Error on Line/,
+  /^Invalid Input Error: (Malformed JSON|JSON)/,
+  /^Invalid Input Error: Error when sniffing file/,
+  /^Invalid Input Error: .*(parquet|Parquet)/,
+  /^Invalid Error: .*(parquet|Parquet)/,
+];
+
+/** `Binder Error`, `Catalog Error`, … — the class DuckDB prefixes its messages with. */
+export function duckdbErrorClass(message: string): string | undefined {
+  return /^([A-Za-z]+(?: [A-Za-z]+)* Error):/.exec(message)?.[1];
+}
+
+/**
+ * Maps anything DuckDB threw to a ThundError: interrupts are cancellations,
+ * unreadable files and malformed rows are source errors, the rest are
+ * engine errors carrying DuckDB's own message (without the echo of the
+ * generated SQL, which names nothing the user wrote).
+ */
+export function thundErrorFromDuckDB(reason: unknown, element?: ElementRef): ThundError {
+  if (reason instanceof ThundError) return reason;
+  const full = reason instanceof Error ? reason.message : String(reason);
+  const message = conciseMessage(full);
+  const options = { backend: 'native', cause: reason, ...(element === undefined ? {} : { element }) };
+  if (message.startsWith('INTERRUPT Error')) return new ThundError(ThundErrorCode.Cancelled, 'the query was interrupted because the run was cancelled', options);
+  if (SOURCE_PATTERNS.some((pattern) => pattern.test(message))) return new ThundError(ThundErrorCode.Source, message, options);
+  return new ThundError(ThundErrorCode.Engine, message, options);
+}
+
+/** DuckDB's first paragraph, without the echoed SQL; long diagnostics keep their first two lines. */
+function conciseMessage(full: string): string {
+  const paragraph = (full.split('\n\n')[0] ?? full).trim();
+  const lines = paragraph.split('\n');
+  return lines.length > 6 ? lines.slice(0, 2).join('\n') : paragraph;
+}

@@ -1,0 +1,12 @@
+export { NativeBackend, createNativeBackend } from './native-backend.js';
+export type { NativeBackendConfig, ResolvedNativeConfig } from './native-config.js';
+export { DUCKDB_VERSION, createNativeCapabilities } from './native-capabilities.js';
+export type { FlowPlan } from './compile/flow-plan.js';
+export { planPipeline } from './compile/flow-plan.js';
+export { RelationCompiler, type CompileContext } from './compile/relation-compiler.js';
+export { ExpressionCompiler } from './compile/expression-compiler.js';
+export { FUNCTION_LOWERING, LOWERED_FUNCTIONS } from './compile/function-lowering.js';
+export { duckdbType } from './compile/duckdb-types.js';
+export { quoteIdentifier, quoteString } from './compile/sql-text.js';
+export { thundErrorFromDuckDB } from './duckdb/engine-error.js';
+export { ExpectationFailedError } from './run/expectations.js';

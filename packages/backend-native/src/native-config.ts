@@ -1,0 +1,29 @@
+import { availableParallelism } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
+
+export interface NativeBackendConfig {
+  /** DuckDB database file; datasets persist there between runs. Default is `:memory:`. */
+  readonly database?: string;
+  /** Directory that relative file paths of a pipeline (sources, sinks) resolve against. Default is `process.cwd()`. */
+  readonly baseDir?: string;
+  /** Flows run at the same time, each on its own DuckDB connection. Default is `min(4, CPUs)`. */
+  readonly maxConcurrency?: number;
+  /** DuckDB configuration (`threads`, `memory_limit`, …) used when the database is opened. */
+  readonly duckdb?: Readonly<Record<string, string>>;
+}
+
+export interface ResolvedNativeConfig {
+  readonly database: string;
+  readonly baseDir: string;
+  readonly maxConcurrency: number;
+  readonly duckdb: Readonly<Record<string, string>>;
+}
+
+export function resolveConfig(config: NativeBackendConfig): ResolvedNativeConfig {
+  const baseDir = resolve(config.baseDir ?? process.cwd());
+  const database = config.database === undefined || config.database === ':memory:'
+    ? ':memory:'
+    : isAbsolute(config.database) ? config.database : resolve(baseDir, config.database);
+  const maxConcurrency = Math.max(1, Math.floor(config.maxConcurrency ?? Math.min(4, availableParallelism())));
+  return Object.freeze({ database, baseDir, maxConcurrency, duckdb: Object.freeze({ ...config.duckdb }) });
+}

@@ -1,0 +1,59 @@
+import { type Dataset, type ElementRef, ThundError, ThundErrorCode, dataTypeLabel } from '@thund/ir';
+import { duckdbType, isCompatibleType } from '../compile/duckdb-types.js';
+import { quoteIdentifier } from '../compile/sql-text.js';
+import type { ResultColumn } from '../duckdb/native-connection.js';
+
+/**
+ * The SELECT that shapes a flow's result for its dataset. With a declared
+ * schema, every declared column must be produced with a compatible type and
+ * nothing else may be produced; columns are cast to the declared types, in
+ * declared order. Without one, types Arrow cannot hold (HUGEINT, from
+ * integer sums) are narrowed to BIGINT.
+ */
+export function shapeOutput(query: string, columns: readonly ResultColumn[], dataset: Dataset, flow: ElementRef): string {
+  const schemaError = (message: string): ThundError =>
+    new ThundError(ThundErrorCode.SchemaMismatch, message, { backend: 'native', element: flow });
+  if (dataset.schema === undefined) {
+    if (!columns.some((c) => c.type === 'HUGEINT')) return query;
+    const select = columns.map((c) => (c.type === 'HUGEINT' ? `CAST(${quoteIdentifier(c.name)} AS BIGINT) AS ${quoteIdentifier(c.name)}` : quoteIdentifier(c.name)));
+    return `SELECT ${select.join(', ')} FROM (${query}) AS "_q"`;
+  }
+  const produced = new Map(columns.map((c) => [c.name, c]));
+  const declared = new Set(dataset.schema.map((f) => f.name));
+  const select: string[] = [];
+  for (const field of dataset.schema) {
+    const column = produced.get(field.name);
+    if (column === undefined) {
+      throw schemaError(`column "${field.name}" of the declared schema of "${dataset.name}" is missing: flow "${flow.name}" produces ${columns.map((c) => `"${c.name}"`).join(', ')}`);
+    }
+    const want = duckdbType(field.type);
+    if (!isCompatibleType(column.type, want)) {
+      throw schemaError(`column "${field.name}" of "${dataset.name}" is declared ${dataTypeLabel(field.type)} (${want}) but flow "${flow.name}" produces ${column.type}`);
+    }
+    const name = quoteIdentifier(field.name);
+    select.push(column.type === want ? name : `CAST(${name} AS ${want}) AS ${name}`);
+  }
+  const extra = columns.filter((c) => !declared.has(c.name));
+  if (extra.length > 0) {
+    throw schemaError(`flow "${flow.name}" produces column${extra.length === 1 ? '' : 's'} ${extra.map((c) => `"${c.name}"`).join(', ')} not in the declared schema of "${dataset.name}": add ${extra.length === 1 ? 'it' : 'them'} to the schema or drop ${extra.length === 1 ? 'it' : 'them'} in the query`);
+  }
+  return `SELECT ${select.join(', ')} FROM (${query}) AS "_q"`;
+}
+
+/** Fails when a column declared `nullable: false` holds NULLs; counted in SQL. */
+export async function checkNotNull(
+  counts: (sql: string) => Promise<number[]>,
+  source: string,
+  dataset: Dataset,
+  flow: ElementRef,
+): Promise<void> {
+  const required = (dataset.schema ?? []).filter((f) => f.nullable === false);
+  if (required.length === 0) return;
+  const nulls = await counts(`SELECT ${required.map((f) => `count(*) FILTER (WHERE ${quoteIdentifier(f.name)} IS NULL)`).join(', ')} FROM ${source}`);
+  required.forEach((field, i) => {
+    const n = nulls[i] ?? 0;
+    if (n > 0) {
+      throw new ThundError(ThundErrorCode.SchemaMismatch, `column "${field.name}" of "${dataset.name}" is declared not nullable but flow "${flow.name}" produces ${n} NULL value${n === 1 ? '' : 's'}`, { backend: 'native', element: flow });
+    }
+  });
+}

@@ -1,0 +1,176 @@
+import {
+  type CheckReport, type Dataset, type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
+  type RunOptions, type RunResult, ThundError, ThundErrorCode, UnsupportedError, ValidationError, planFacts, startRun, validatePipeline,
+} from '@thund/ir';
+import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';
+import { quoteIdentifier } from '../compile/sql-text.js';
+import type { NativeConnection } from '../duckdb/native-connection.js';
+import type { NativeDatabase } from '../duckdb/native-database.js';
+import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
+import { KeyedLock, Semaphore } from './concurrency.js';
+import { type RunScope, errorDetails, runFlow } from './flow-runner.js';
+
+export interface RunDependencies {
+  readonly database: () => Promise<NativeDatabase>;
+  readonly check: (pipeline: Pipeline) => CheckReport;
+  readonly baseDir: string;
+  readonly maxConcurrency: number;
+}
+
+/**
+ * Runs a batch pipeline: validate and check (any problem fails the run
+ * before data moves), then every flow once its inputs are written, up to
+ * `maxConcurrency` at a time, each on its own connection. A failed flow
+ * cancels only the flows downstream of it.
+ */
+export function runPipeline(deps: RunDependencies, pipeline: Pipeline, options: RunOptions = {}): RunHandle {
+  return startRun(pipeline.name, options, (context) => execute(deps, pipeline, options, context));
+}
+
+type Outcome = Omit<RunResult, 'runId' | 'durationMs'>;
+
+async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOptions, context: RunContext): Promise<Outcome> {
+  const { emit, signal } = context;
+  const element: ElementRef = { kind: 'pipeline', name: pipeline.name };
+  const started = performance.now();
+  emit({ element, phase: 'planning', message: `pipeline "${pipeline.name}" is validating and checking ${pipeline.flows.length} flow${pipeline.flows.length === 1 ? '' : 's'}` });
+
+  const issues = validatePipeline(pipeline);
+  if (issues.length > 0) return failBeforeStart(pipeline, context, new ValidationError(issues));
+  const report = deps.check(pipeline);
+  if (!report.ok) return failBeforeStart(pipeline, context, new UnsupportedError(report));
+  const compileContextForRun = compileContext(pipeline, deps.baseDir);
+  for (const flow of pipeline.flows) {
+    try {
+      compileFlowQuery(flow, compileContextForRun);
+    } catch (reason) {
+      return failBeforeStart(pipeline, context, ThundError.from(reason, ThundErrorCode.Validation, { backend: 'native', element: { kind: 'flow', name: flow.name } }));
+    }
+  }
+
+  for (const flow of pipeline.flows) emit({ element: { kind: 'flow', name: flow.name }, phase: 'queued', message: `flow "${flow.name}" is queued` });
+  const database = await deps.database();
+  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), active: new Set<NativeConnection>() };
+  const interrupt = (): void => {
+    for (const connection of scope.active) connection.interrupt();
+  };
+  signal.addEventListener('abort', interrupt, { once: true });
+  try {
+    await prepare(database, pipeline, options);
+    emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running` });
+    const outcomes = options.dryRun === true ? dryRun(pipeline, context) : await schedule(scope, deps.maxConcurrency);
+    const status: RunResult['status'] = signal.aborted ? 'cancelled' : outcomes.some((o) => o.phase !== 'completed') ? 'failed' : 'completed';
+    const counts = (phase: string): number => outcomes.filter((o) => o.phase === phase).length;
+    const summary = `${counts('completed')} completed, ${counts('failed')} failed, ${counts('cancelled')} cancelled`;
+    const durationMs = performance.now() - started;
+    if (status === 'completed') {
+      emit({ element, phase: 'completed', message: `pipeline "${pipeline.name}" completed: ${summary}`, details: { durationMs } });
+      return { status, flows: outcomes };
+    }
+    const error = status === 'cancelled'
+      ? new ThundError(ThundErrorCode.Cancelled, `the run was cancelled: ${summary}`, { backend: 'native', element })
+      : new ThundError(firstFailure(outcomes) ?? ThundErrorCode.Engine, `pipeline "${pipeline.name}" failed: ${summary}`, { backend: 'native', element });
+    emit({ element, phase: status, level: status === 'failed' ? 'error' : 'warn', message: error.message, details: { durationMs, error: errorDetails(error) } });
+    return { status, flows: outcomes, error: errorDetails(error) };
+  } finally {
+    signal.removeEventListener('abort', interrupt);
+    await dropTemporaryViews(database, pipeline);
+  }
+}
+
+function firstFailure(outcomes: readonly FlowOutcome[]): ThundErrorCode | undefined {
+  return outcomes.find((o) => o.phase === 'failed')?.error?.code;
+}
+
+/** A pipeline-level failure before any data moved: every flow is reported as not run. */
+function failBeforeStart(pipeline: Pipeline, context: RunContext, error: ThundError): Outcome {
+  const details = errorDetails(error);
+  context.emit({ element: { kind: 'pipeline', name: pipeline.name }, phase: 'failed', level: 'error', message: error.message, details: { error: details } });
+  const reason = `the pipeline failed ${error.code === ThundErrorCode.Unsupported ? 'the backend check' : 'validation'}`;
+  const flows = pipeline.flows.map((flow): FlowOutcome => {
+    context.emit({ element: { kind: 'flow', name: flow.name }, phase: 'cancelled', level: 'warn', message: `flow "${flow.name}" did not run: ${reason}`, details: { reason, error: details } });
+    return { name: flow.name, phase: 'cancelled', error: details };
+  });
+  return { status: 'failed', flows, error: details };
+}
+
+async function prepare(database: NativeDatabase, pipeline: Pipeline, options: RunOptions): Promise<void> {
+  if (options.dryRun === true) return;
+  await database.withConnection(async (connection) => {
+    try {
+      if (pipeline.database !== undefined) await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(pipeline.database)}`);
+      if (options.fullRefresh === true) {
+        for (const dataset of pipeline.datasets) {
+          if (dataset.type === 'table' || dataset.type === 'materialized_view') await connection.run(`DROP TABLE IF EXISTS ${targetName(pipeline, dataset)}`);
+        }
+      }
+    } catch (reason) {
+      throw thundErrorFromDuckDB(reason, { kind: 'pipeline', name: pipeline.name });
+    }
+  });
+}
+
+/** Temporary views live only during the run. */
+async function dropTemporaryViews(database: NativeDatabase, pipeline: Pipeline): Promise<void> {
+  const views = pipeline.datasets.filter((d) => d.type === 'temporary_view');
+  if (views.length === 0) return;
+  await database.withConnection(async (connection) => {
+    for (const view of views) await connection.run(`DROP VIEW IF EXISTS ${targetName(pipeline, view)}`).catch(() => undefined);
+  });
+}
+
+function dryRun(pipeline: Pipeline, context: RunContext): FlowOutcome[] {
+  return pipeline.flows.map((flow) => {
+    context.emit({ element: { kind: 'flow', name: flow.name }, phase: 'completed', message: `flow "${flow.name}" planned (dry run: nothing written)`, details: { rowsWritten: 0 } });
+    return { name: flow.name, phase: 'completed', rowsWritten: 0 };
+  });
+}
+
+/**
+ * Starts each flow when every flow writing a dataset it reads has ended:
+ * completed inputs let it run; a failed or cancelled input cancels it,
+ * naming the upstream flow that failed first.
+ */
+async function schedule(scope: RunScope, maxConcurrency: number): Promise<FlowOutcome[]> {
+  const { pipeline, context } = scope;
+  const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
+  const writers = new Map<string, Flow[]>();
+  for (const flow of pipeline.flows) writers.set(flow.target, [...(writers.get(flow.target) ?? []), flow]);
+  const semaphore = new Semaphore(maxConcurrency);
+  const runs = new Map<Flow, Promise<{ outcome: FlowOutcome; rootFailure?: string }>>();
+
+  const cancelled = (flow: Flow, reason: string, code: ThundErrorCode, rootFailure?: string): { outcome: FlowOutcome; rootFailure?: string } => {
+    const element: ElementRef = { kind: 'flow', name: flow.name };
+    const error = new ThundError(code, `flow "${flow.name}" did not run: ${reason}`, { backend: 'native', element });
+    context.emit({ element, phase: 'cancelled', level: 'warn', message: error.message, details: { reason, error: errorDetails(error) } });
+    return { outcome: { name: flow.name, phase: 'cancelled', error: errorDetails(error) }, ...(rootFailure === undefined ? {} : { rootFailure }) };
+  };
+
+  const start = (flow: Flow): Promise<{ outcome: FlowOutcome; rootFailure?: string }> => {
+    const known = runs.get(flow);
+    if (known !== undefined) return known;
+    const upstream = planFacts(flow).reads.flatMap((read) => writers.get(read) ?? []).filter((w) => w !== flow);
+    const run = (async () => {
+      const inputs = await Promise.all(upstream.map(start));
+      if (context.signal.aborted) return cancelled(flow, 'the run was cancelled', ThundErrorCode.Cancelled);
+      const broken = inputs.find((input) => input.outcome.phase !== 'completed');
+      if (broken !== undefined) {
+        if (broken.outcome.phase === 'cancelled' && broken.rootFailure === undefined) {
+          return cancelled(flow, `upstream flow ${broken.outcome.name} was cancelled`, ThundErrorCode.Cancelled);
+        }
+        const root = broken.rootFailure ?? broken.outcome.name;
+        return cancelled(flow, `upstream flow ${root} failed`, ThundErrorCode.UpstreamFailed, root);
+      }
+      return semaphore.use(async () => {
+        if (context.signal.aborted) return cancelled(flow, 'the run was cancelled', ThundErrorCode.Cancelled);
+        const dataset = datasets.get(flow.target) as Dataset;
+        return { outcome: await runFlow(scope, flow, dataset) };
+      });
+    })();
+    runs.set(flow, run);
+    return run;
+  };
+
+  const results = await Promise.all(pipeline.flows.map(start));
+  return results.map((r) => r.outcome);
+}

@@ -1,0 +1,114 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Dataset, ElementRef, ExpectationResult, Flow, Pipeline } from '@thund/ir';
+import { duckdbType } from '../compile/duckdb-types.js';
+import { resolveLocation, targetName } from '../compile/flow-plan.js';
+import { quoteIdentifier } from '../compile/sql-text.js';
+import { copyStatement } from '../compile/write-statements.js';
+import type { KeyedLock } from './concurrency.js';
+import { evaluateExpectations } from './expectations.js';
+import type { FlowSession } from './flow-session.js';
+import { checkNotNull } from './output-schema.js';
+
+export interface WriteRequest {
+  readonly session: FlowSession;
+  readonly pipeline: Pipeline;
+  readonly dataset: Dataset;
+  readonly flow: Flow;
+  /** The flow's query, already shaped to the dataset's schema. */
+  readonly query: string;
+  readonly runId: string;
+  readonly baseDir: string;
+  readonly tableLock: KeyedLock;
+}
+
+export interface WriteResult {
+  readonly rowsWritten?: number;
+  readonly expectations?: readonly ExpectationResult[];
+}
+
+const STAGE = quoteIdentifier('__thund_stage');
+
+/**
+ * Writes a flow's result into its dataset. With expectations the result is
+ * first staged in a temporary table (one computation, counted in SQL);
+ * nothing reaches the dataset unless every check passed. Each write is one
+ * transaction, so a failed or interrupted flow leaves the previous content.
+ */
+export async function writeOutput(request: WriteRequest): Promise<WriteResult> {
+  const { session, dataset, flow } = request;
+  const element: ElementRef = { kind: 'flow', name: flow.name };
+  const expectations = flow.expectations ?? [];
+  let query = request.query;
+  let results: ExpectationResult[] | undefined;
+  if (expectations.length > 0) {
+    let source = `(${request.query}) AS "_src"`;
+    if (dataset.type !== 'temporary_view') {
+      await session.run(`CREATE OR REPLACE TEMP TABLE ${STAGE} AS ${request.query}`);
+      source = STAGE;
+    }
+    const evaluated = await evaluateExpectations(session, source, expectations, element);
+    results = evaluated.results;
+    query = evaluated.keep === undefined ? `SELECT * FROM ${source}` : `SELECT * FROM ${source} WHERE ${evaluated.keep}`;
+  }
+  await checkNotNull((sql) => session.counts(sql), `(${query}) AS "_chk"`, dataset, element);
+  const rowsWritten = await write(request, query);
+  return {
+    ...(rowsWritten === undefined ? {} : { rowsWritten }),
+    ...(results === undefined ? {} : { expectations: results }),
+  };
+}
+
+async function write(request: WriteRequest, query: string): Promise<number | undefined> {
+  const { session, pipeline, dataset } = request;
+  const target = targetName(pipeline, dataset);
+  switch (dataset.type) {
+    case 'materialized_view': {
+      // One statement, one transaction: a failure keeps the previous content.
+      await session.run(`CREATE OR REPLACE TABLE ${target} AS ${query}`);
+      return (await session.counts(`SELECT count(*) FROM ${target}`))[0];
+    }
+    case 'table':
+      return request.tableLock.with(target, async () => {
+        await session.run('BEGIN TRANSACTION');
+        try {
+          await session.run(createTableIfMissing(dataset, target, query));
+          const rows = await session.run(`INSERT INTO ${target} BY NAME ${query}`);
+          await session.run('COMMIT');
+          return rows;
+        } catch (reason) {
+          await session.run('ROLLBACK').catch(() => undefined);
+          throw reason;
+        }
+      });
+    case 'temporary_view':
+      await session.run(`CREATE OR REPLACE VIEW ${target} AS ${query}`);
+      return undefined;
+    case 'sink':
+      return writeSink(request, query);
+  }
+}
+
+function createTableIfMissing(dataset: Dataset, target: string, query: string): string {
+  if (dataset.schema === undefined) return `CREATE TABLE IF NOT EXISTS ${target} AS SELECT * FROM (${query}) AS "_q" WITH NO DATA`;
+  const columns = dataset.schema.map((f) => `${quoteIdentifier(f.name)} ${duckdbType(f.type)}${f.nullable === false ? ' NOT NULL' : ''}`);
+  return `CREATE TABLE IF NOT EXISTS ${target} (${columns.join(', ')})`;
+}
+
+/** Files are written beside the location and moved into place only when complete. */
+async function writeSink(request: WriteRequest, query: string): Promise<number> {
+  const { session, dataset, runId, baseDir } = request;
+  const location = resolveLocation(baseDir, dataset.location ?? dataset.name);
+  const partitioned = (dataset.partitionColumns ?? []).length > 0;
+  const temporary = `${location}.${runId}.tmp`;
+  await mkdir(dirname(location), { recursive: true });
+  try {
+    const rows = await session.run(copyStatement(query, temporary, dataset));
+    if (partitioned) await rm(location, { recursive: true, force: true });
+    await rename(temporary, location);
+    return rows;
+  } catch (reason) {
+    await rm(temporary, { recursive: true, force: true });
+    throw reason;
+  }
+}
