@@ -13,6 +13,7 @@ export function packageTestConfig(options: { readonly testTimeout?: number } = {
     test: {
       include: ['test/**/*.test.ts'],
       testTimeout: options.testTimeout ?? 20_000,
+      hookTimeout: options.testTimeout ?? 20_000,
       reporters: ['default', ['json', { outputFile: 'test-output/vitest.json' }]],
     },
   });

@@ -10,3 +10,4 @@ export { duckdbType } from './compile/duckdb-types.js';
 export { quoteIdentifier, quoteString } from './compile/sql-text.js';
 export { thundErrorFromDuckDB } from './duckdb/engine-error.js';
 export { ExpectationFailedError } from './run/expectations.js';
+export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from './read/plain-rows.js';

@@ -1,4 +1,4 @@
-import { createNativeBackend } from '@thund/backend-native';
+import { createNativeBackend, tableToRows } from '@thund/backend-native';
 import type { BackendOptions, CliBackend, PreviewTable } from './backends.js';
 
 /** The native backend as the CLI uses it: plans as DuckDB SQL, previews from Arrow. */
@@ -12,11 +12,7 @@ export async function createNativeCliBackend(options: BackendOptions): Promise<C
     async preview(dataset, limit): Promise<PreviewTable> {
       const table = await backend.readDataset(dataset);
       const columns = table.schema.fields.map((f) => f.name);
-      const rows: unknown[][] = [];
-      for (let i = 0; i < Math.min(limit, table.numRows); i += 1) {
-        const row = table.get(i);
-        rows.push(columns.map((c) => (row as Record<string, unknown> | null)?.[c] ?? null));
-      }
+      const rows = tableToRows(table.slice(0, limit)).map((row) => columns.map((c) => row[c] ?? null));
       return { columns, rows, totalRows: table.numRows };
     },
     close: () => backend.close(),

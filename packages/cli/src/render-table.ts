@@ -2,7 +2,10 @@ import type { PreviewTable } from './backends.js';
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('T', ' ').replace(/\.000Z$|Z$/, '');
+  }
   if (typeof value === 'object') return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   return String(value);
 }
@@ -11,7 +14,7 @@ function cell(value: unknown): string {
 export function renderTable(title: string, table: PreviewTable): string {
   const text = table.rows.map((row) => row.map(cell));
   const widths = table.columns.map((c, i) => Math.max(c.length, ...text.map((row) => (row[i] ?? '').length)));
-  const numeric = table.columns.map((_, i) => table.rows.every((row) => typeof row[i] === 'number' || typeof row[i] === 'bigint' || row[i] === null));
+  const numeric = table.columns.map((_, i) => table.rows.every((row) => typeof row[i] === 'number' || typeof row[i] === 'bigint' || row[i] === null || (typeof row[i] === 'string' && /^-?\d+(\.\d+)?$/.test(row[i] as string))));
   const line = (values: readonly string[]): string =>
     values.map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join(' │ ').trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('─┼─');

@@ -1,5 +1,5 @@
 import {
-  type Expr, call, col, count, countDistinct, denseRank, from, lag, lead, lit, max, min, pipeline, rank, readFiles, rowNumber, sum, avg, stddev,
+  type Expr, type SortKey, call, col, count, countDistinct, denseRank, from, lag, lead, lit, max, min, pipeline, rank, readFiles, rowNumber, sum, avg, stddev,
 } from '@thund/ir';
 import type { ConformanceCase } from '../conformance-case.js';
 import { PEOPLE_JSONL, PEOPLE_SCHEMA, SCALARS_JSONL, SCALARS_SCHEMA } from './inputs.js';
@@ -49,13 +49,17 @@ const AGGREGATE: ReadonlyArray<readonly [name: string, expr: () => Expr, value: 
   ['stddev', () => stddev('salary'), Math.sqrt(330)],
 ];
 
-/** Window function over PEOPLE ordered by salary desc, id asc → value per id. */
-const WINDOW: ReadonlyArray<readonly [name: string, expr: () => Expr, values: readonly unknown[]]> = [
-  ['row_number', () => rowNumber(), [1, 2, 3, 4, 5]],
-  ['rank', () => rank(), [1, 2, 3, 3, 5]],
-  ['dense_rank', () => denseRank(), [1, 2, 3, 3, 4]],
-  ['lag', () => lag('name'), [null, 'ada', 'bob', 'cy', 'di']],
-  ['lead', () => lead('name'), ['bob', 'cy', 'di', 'ed', null]],
+const bySalaryThenId = () => [col('salary').desc(), col('id').asc()];
+/** Ranks need ties: salary alone (cy and di both earn 90). */
+const bySalary = () => [col('salary').desc()];
+
+/** Window function over the PEOPLE with a salary, in the given order → value per id 1…5. */
+const WINDOW: ReadonlyArray<readonly [name: string, expr: () => Expr, order: () => SortKey[], values: readonly unknown[]]> = [
+  ['row_number', () => rowNumber(), bySalaryThenId, [1, 2, 3, 4, 5]],
+  ['rank', () => rank(), bySalary, [1, 2, 3, 3, 5]],
+  ['dense_rank', () => denseRank(), bySalary, [1, 2, 3, 3, 4]],
+  ['lag', () => lag('name'), bySalaryThenId, [null, 'ada', 'bob', 'cy', 'di']],
+  ['lead', () => lead('name'), bySalaryThenId, ['bob', 'cy', 'di', 'ed', null]],
 ];
 
 const scalarCases = SCALAR.map(([name, expr, value]): ConformanceCase => ({
@@ -84,7 +88,7 @@ const aggregateCases = AGGREGATE.map(([name, expr, value]): ConformanceCase => (
   expected: { out: [{ v: value }] },
 }));
 
-const windowCases = WINDOW.map(([name, expr, values]): ConformanceCase => ({
+const windowCases = WINDOW.map(([name, expr, order, values]): ConformanceCase => ({
   id: `functions/${name}`,
   group: `function:${name}`,
   description: `window function ${name}`,
@@ -93,7 +97,7 @@ const windowCases = WINDOW.map(([name, expr, values]): ConformanceCase => ({
     pipeline(`fn_${name}`)
       .temporaryView('people', { query: readFiles('json', path('people.jsonl'), { schema: PEOPLE_SCHEMA }).filter(col('salary').isNotNull()) })
       .materializedView('out', {
-        query: from('people').window(expr().over({ orderBy: [col('salary').desc(), col('id').asc()] }).as('v')).select('id', 'v'),
+        query: from('people').window(expr().over({ orderBy: order() }).as('v')).select('id', 'v'),
       })
       .build(),
   expected: { out: values.map((v, i) => ({ id: i + 1, v })) },
