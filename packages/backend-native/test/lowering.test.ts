@@ -272,3 +272,10 @@ describe('expression lowering', () => {
     expect(() => expr(call('date_trunc', 'fortnight', col('x')))).toThrow(/unit literal/);
   });
 });
+
+describe('output names', () => {
+  it('a cast keeps the name of the column it casts', () => {
+    expect(new ExpressionCompiler().compileOutput(col('order_id').cast('int64').node)).toBe('CAST("order_id" AS BIGINT) AS "order_id"');
+    expect(new ExpressionCompiler().compileOutput(col('order_id').node)).toBe('"order_id"');
+  });
+});

@@ -226,6 +226,18 @@ const CASES: readonly RuleCase[] = [
     bad: () => replaceFlow(basePipeline(), 'clean', (f) => ({ ...f, query: from('raw').window(rowNumber().as('rn')).node })),
     good: () => replaceFlow(basePipeline(), 'clean', (f) => ({ ...f, query: from('raw').window(count().over({ partitionBy: ['id'] }).as('n')).node })),
   },
+  {
+    code: 'unnamed_column',
+    bad: () => replaceFlow(basePipeline(), 'clean', (f) => ({ ...f, query: from('raw').select(col('id'), col('amount').mul(2)).node })),
+    good: () => replaceFlow(basePipeline(), 'clean', (f) => ({ ...f, query: from('raw').select(col('id').cast('utf8'), col('amount').mul(2).as('double')).node })),
+    path: '$.flows[1].query.columns[1]',
+  },
+  {
+    code: 'unnamed_column',
+    bad: () => replaceFlow(basePipeline(), 'totals', (f) => ({ ...f, query: from('clean').groupBy(col('id').mod(2)).agg(sum('amount')).node })),
+    good: () => replaceFlow(basePipeline(), 'totals', (f) => ({ ...f, query: from('clean').groupBy(col('id').mod(2).as('parity')).agg(sum('amount').as('s')).node })),
+    path: '$.flows[2].query.groupBy[0]',
+  },
 ];
 
 describe('graph validation rules', () => {
@@ -257,6 +269,7 @@ describe('graph validation rules', () => {
       'cdc_columns_conflict', 'window_without_event_time', 'append_without_watermark', 'streaming_option_on_batch_flow',
       'complete_without_aggregation', 'unknown_partition_column', 'unknown_schema_column', 'sink_without_location',
       'sink_without_format', 'unknown_function', 'function_arity', 'aggregate_outside_aggregation', 'window_function_outside_window',
+      'unnamed_column',
     ];
     expect(new Set(CASES.map((c) => c.code))).toEqual(new Set(graphCodes));
   });

@@ -1,6 +1,6 @@
 import {
   type BinaryOperator, type Expression, type ExpressionVisitor, type LiteralNode, type RowsFrame, type SortKey,
-  ThundError, ThundErrorCode, type UnaryOperator, effectiveNulls, visitExpression,
+  ThundError, ThundErrorCode, type UnaryOperator, effectiveNulls, outputName, visitExpression,
 } from '@thund/ir';
 import { duckdbType } from './duckdb-types.js';
 import { lowerFunction } from './function-lowering.js';
@@ -29,6 +29,12 @@ const UNARY_SQL: Readonly<Record<UnaryOperator, (operand: string) => string>> = 
 export class ExpressionCompiler implements ExpressionVisitor<string> {
   compile(node: Expression): string {
     return visitExpression(this, node);
+  }
+
+  /** A projected expression under its portable output name: a cast keeps its operand's name. */
+  compileOutput(node: Expression): string {
+    const name = outputName(node);
+    return node.kind === 'cast' && name !== undefined ? `${this.compile(node)} AS ${quoteIdentifier(name)}` : this.compile(node);
   }
 
   /** An expression without its top-level alias (for GROUP BY and PARTITION BY). */

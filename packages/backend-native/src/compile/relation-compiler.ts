@@ -80,21 +80,21 @@ export class RelationCompiler implements RelationVisitor<Query> {
 
   readonly project = (node: RelationNodeOf<'project'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input));
-    return { ...input, select: node.columns.map((c) => this.#expr.compile(c)) };
+    return { ...input, select: node.columns.map((c) => this.#expr.compileOutput(c)) };
   };
 
   readonly aggregate = (node: RelationNodeOf<'aggregate'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
     return {
       ...input,
-      select: [...node.groupBy, ...node.aggregates].map((c) => this.#expr.compile(c)),
+      select: [...node.groupBy, ...node.aggregates].map((c) => this.#expr.compileOutput(c)),
       groupBy: node.groupBy.map((c) => this.#expr.compileUnaliased(c)),
     };
   };
 
   readonly window = (node: RelationNodeOf<'window'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
-    return { ...input, select: ['*', ...node.expressions.map((c) => this.#expr.compile(c))] };
+    return { ...input, select: ['*', ...node.expressions.map((c) => this.#expr.compileOutput(c))] };
   };
 
   readonly join = (node: RelationNodeOf<'join'>): Query => {

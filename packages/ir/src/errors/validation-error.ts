@@ -36,6 +36,7 @@ export type ValidationIssueCode =
   | 'function_arity'
   | 'aggregate_outside_aggregation'
   | 'window_function_outside_window'
+  | 'unnamed_column'
   | 'invalid_duration';
 
 /** One problem in a pipeline, with the JSON path where it was found. */

@@ -1,5 +1,6 @@
 import type { ValidationIssue } from '../errors/validation-error.js';
 import { arityLabel, lookupFunction } from '../catalog/function-catalog.js';
+import { outputName } from '../plan/expr/expression.js';
 import { walkPlan } from '../plan/plan-walk.js';
 import { type Rule, flowRef, issue } from './context.js';
 
@@ -33,6 +34,39 @@ export const functionUse: Rule = ({ pipeline }) => {
           }
           if (node.kind === 'window_call' && signature.kind === 'scalar') {
             issues.push(issue('window_function_outside_window', path, `scalar function "${node.name}" cannot be evaluated over a window`, ref));
+          }
+        },
+      },
+      ['flows', i, 'query'],
+    );
+  });
+  return issues;
+};
+
+/**
+ * Every output column has a portable name: engines name unaliased
+ * expressions differently (`upper(name)` vs `upper("name")`), so a plan
+ * must alias anything that is not a column, a star or a cast of one.
+ */
+export const namedOutputs: Rule = ({ pipeline }) => {
+  const issues: ValidationIssue[] = [];
+  pipeline.flows.forEach((flow, i) => {
+    walkPlan(
+      flow.query,
+      {
+        relation(node, path) {
+          const outputs =
+            node.kind === 'project' ? node.columns.map((c, j) => [c, [...path, 'columns', j]] as const)
+            : node.kind === 'aggregate' ? [
+                ...node.groupBy.map((c, j) => [c, [...path, 'groupBy', j]] as const),
+                ...node.aggregates.map((c, j) => [c, [...path, 'aggregates', j]] as const),
+              ]
+            : node.kind === 'window' ? node.expressions.map((c, j) => [c, [...path, 'expressions', j]] as const)
+            : [];
+          for (const [expression, at] of outputs) {
+            if (expression.kind !== 'star' && outputName(expression) === undefined) {
+              issues.push(issue('unnamed_column', at, `flow "${flow.name}" outputs a ${expression.kind} expression without a name: give it one with .as("name") (an "alias" node)`, flowRef(flow)));
+            }
           }
         },
       },

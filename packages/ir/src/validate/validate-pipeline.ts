@@ -3,7 +3,7 @@ import type { Pipeline } from '../model/pipeline.js';
 import { type Rule, createContext } from './context.js';
 import { datasetSchemas } from './dataset-rules.js';
 import { cdcSpec, streamingSemantics, targetMatchesKind, uniqueExpectations } from './flow-rules.js';
-import { functionUse } from './function-rules.js';
+import { functionUse, namedOutputs } from './function-rules.js';
 import { everyDatasetWritten, knownTargetsAndReads, noCycles, uniqueNames } from './graph-rules.js';
 
 const RULES: readonly Rule[] = [
@@ -17,6 +17,7 @@ const RULES: readonly Rule[] = [
   uniqueExpectations,
   datasetSchemas,
   functionUse,
+  namedOutputs,
 ];
 
 /**

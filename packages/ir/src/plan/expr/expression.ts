@@ -60,9 +60,13 @@ export function walkExpression(node: Expression, visit: (node: Expression) => vo
   for (const child of childExpressions(node)) walkExpression(child, visit);
 }
 
-/** The output column name of a projected expression, when it has an obvious one. */
+/**
+ * The output column name of a projected expression: its alias, a column's
+ * name, or, for a cast of a named expression, that name (as in Spark's
+ * DataFrame API). Anything else has no portable name and must be aliased.
+ */
 export function outputName(node: Expression): string | undefined {
-  if (node.kind === 'alias') return node.name;
-  if (node.kind === 'column') return node.name;
+  if (node.kind === 'alias' || node.kind === 'column') return node.name;
+  if (node.kind === 'cast') return outputName(node.expr);
   return undefined;
 }
