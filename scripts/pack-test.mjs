@@ -84,15 +84,16 @@ function checkPackage(manifest) {
     if (bad.length > 0) problems.push(`forbidden ${prefix}* in the closure: ${bad.join(', ')}`);
   }
   const smoke = join(root, 'scripts', 'pack-smoke', `${name.replace('@thund/', '')}.mjs`);
+  let smokeNote = '';
   if (problems.length === 0 && existsSync(smoke)) {
     copyFileSync(smoke, join(project, 'smoke.mjs'));
     try {
-      execFileSync('node', ['smoke.mjs'], { cwd: project, stdio: 'pipe', encoding: 'utf8' });
+      smokeNote = `; smoke: ${execFileSync('node', ['smoke.mjs'], { cwd: project, stdio: 'pipe', encoding: 'utf8' }).trim()}`;
     } catch (error) {
       problems.push(`smoke script failed: ${error.stdout ?? ''}${error.stderr ?? error}`);
     }
   }
-  if (problems.length === 0) console.log(`✓ ${name}: imports alone; closure of ${installed.length} packages: ${installed.join(', ')}`);
+  if (problems.length === 0) console.log(`✓ ${name}: imports alone; closure of ${installed.length} packages: ${installed.join(', ')}${smokeNote}`);
   else console.log(`✗ ${name}:\n  ${problems.join('\n  ')}`);
   return problems.length === 0;
 }

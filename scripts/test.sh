@@ -5,10 +5,11 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 rm -f packages/*/test-output/vitest.json examples/test-output/vitest.json
 
+export TURBO_TELEMETRY_DISABLED=1
 status=0
 pnpm exec turbo run build typecheck lint --output-logs=errors-only || status=1
 if [ "$status" -eq 0 ]; then
-  pnpm exec turbo run test --concurrency=1 || status=1
+  pnpm exec turbo run test --concurrency=1 --continue || status=1
   node scripts/pack-test.mjs | tee test-output-pack.txt || status=1
 fi
 node scripts/test-summary.mjs test-output-pack.txt || status=1

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { type Pipeline, parsePipeline, serializePipeline } from '@thund/ir';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const examples = readdirSync(root, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'test' && entry.name !== 'node_modules')
+  .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, 'pipeline.json')))
   .map((entry) => entry.name);
 
 describe('examples: the JSON document and the TypeScript builder code produce identical IR', () => {

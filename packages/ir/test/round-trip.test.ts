@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ const examplesDir = join(here, '..', '..', '..', 'examples');
 const documents = [
   ...readdirSync(fixtureDir).filter((f) => f.endsWith('.json')).map((f) => join(fixtureDir, f)),
   ...readdirSync(examplesDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && e.name !== 'test' && e.name !== 'node_modules')
+    .filter((e) => e.isDirectory() && existsSync(join(examplesDir, e.name, 'pipeline.json')))
     .map((e) => join(examplesDir, e.name, 'pipeline.json')),
 ];
 
