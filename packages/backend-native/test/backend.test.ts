@@ -36,7 +36,7 @@ describe('NativeBackend', () => {
       .build();
     const plans = new NativeBackend({ baseDir: '/data' }).plan(p);
     expect(plans).toEqual([
-      { flow: 'orders', target: 'orders', datasetType: 'materialized_view', sql: "SELECT * FROM read_csv('/data/orders.csv', header=true)", write: `CREATE OR REPLACE TABLE "orders" AS SELECT * FROM read_csv('/data/orders.csv', header=true)` },
+      { flow: 'orders', target: 'orders', datasetType: 'materialized_view', sql: `SELECT * FROM read_csv('/data/orders.csv', header=true, delim=',', quote='"', escape='"', strict_mode=true)`, write: `CREATE OR REPLACE TABLE "orders" AS SELECT * FROM read_csv('/data/orders.csv', header=true, delim=',', quote='"', escape='"', strict_mode=true)` },
       { flow: 'log_big', target: 'log', datasetType: 'table', sql: 'SELECT * FROM "orders" WHERE ("amount" > 5)', write: 'INSERT INTO "log" BY NAME SELECT * FROM "orders" WHERE ("amount" > 5)' },
       { flow: 'export', target: 'out', datasetType: 'sink', sql: 'SELECT "customer", sum("amount") AS "total" FROM "orders" GROUP BY "customer"', write: `COPY (SELECT "customer", sum("amount") AS "total" FROM "orders" GROUP BY "customer") TO '/data/out/totals.parquet' (FORMAT parquet)` },
     ]);

@@ -83,4 +83,29 @@ describe('thund run', () => {
     expect(io.err()).toContain('missing.csv');
     expect(existsSync(join(dir, 'out', 'daily_revenue.parquet'))).toBe(false);
   });
+
+  for (const [label, change, message] of [
+    ['a bad CSV row', (dir: string) => writeFileSync(join(dir, 'data', 'orders.csv'), 'order_id,customer,country,amount,ordered_at\n1,a,SE,1.0,2026-11-28 09:00:00\n2,b,"SE,3.0,2026-11-28 10:00:00\n'), /orders\.csv|CSV|quote/i],
+    ['a schema mismatch', (dir: string) => editFlow(dir, 1, (q) => ({ ...q, columns: (q['columns'] as unknown[]).slice(0, 4) })), /THUND_SCHEMA_MISMATCH.*order_date/],
+    ['an unknown column', (dir: string) => editFlow(dir, 1, (q) => ({ ...q, columns: [...(q['columns'] as unknown[]).slice(0, 4), { kind: 'alias', name: 'order_date', expr: { kind: 'column', name: 'orderd_at' } }] })), /orderd_at/],
+  ] as const) {
+    it(`${label} fails its flow with a clear error: exit 1, no stack trace, no output for the MV`, async () => {
+      const dir = exampleCopy('orders');
+      change(dir);
+      const io = captureIo(dir);
+      expect(await main(['run', 'pipeline.json', '--events', 'run.jsonl'], io)).toBe(1);
+      expect(io.out() + io.err()).toMatch(message);
+      expect(io.out() + io.err()).not.toMatch(/\n\s+at /);
+      const failed = readFileSync(join(dir, 'run.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { phase?: string; level: string }).filter((e) => e.phase === 'failed');
+      expect(failed.length).toBeGreaterThan(0);
+      expect(existsSync(join(dir, 'out', 'daily_revenue.parquet'))).toBe(false);
+    });
+  }
 });
+
+function editFlow(dir: string, index: number, change: (query: Record<string, unknown>) => Record<string, unknown>): void {
+  const doc = JSON.parse(readFileSync(join(dir, 'pipeline.json'), 'utf8')) as { flows: { query: Record<string, unknown> }[] };
+  const flow = doc.flows[index] as { query: Record<string, unknown> };
+  flow.query = change(flow.query);
+  writeFileSync(join(dir, 'pipeline.json'), JSON.stringify(doc));
+}

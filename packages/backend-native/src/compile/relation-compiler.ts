@@ -52,7 +52,9 @@ export class RelationCompiler implements RelationVisitor<Query> {
     const options = Object.entries(node.options ?? {});
     switch (node.format) {
       case 'csv': {
-        const named = new Map<string, string>([['header', 'true']]);
+        // A fixed, standard dialect (like Spark's defaults) with strict parsing: DuckDB's sniffer would
+        // otherwise read a malformed file as something else (e.g. one column) instead of failing.
+        const named = new Map<string, string>([['header', 'true'], ['delim', ','], ['quote', '"'], ['escape', '"'], ['strict_mode', 'true']]);
         for (const [key, value] of options) named.set(CSV_OPTION_ALIASES[key] ?? key, value);
         const args = [...named].map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);
         if (node.schema !== undefined) args.push(`columns=${columnsStruct(node.schema)}`);
