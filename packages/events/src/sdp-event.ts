@@ -1,0 +1,132 @@
+import type { RunEvent, RunEventDetails, RunPhase } from '@thund/ir';
+import { ThundErrorCode } from '@thund/ir';
+
+/** An event as Spark Declarative Pipelines streams it: a timestamp and a message, nothing else. */
+export interface SdpEvent {
+  /** RFC 3339, possibly with nanoseconds. */
+  readonly timestamp: string;
+  readonly message: string;
+}
+
+/** What a message says, parsed. Unknown messages are `info` and keep their text. */
+export type SdpMessage =
+  | { readonly kind: 'flow'; readonly flow: string; readonly status: string; readonly phase: RunPhase; readonly reason?: string; readonly error?: SdpError }
+  | { readonly kind: 'run'; readonly status: string; readonly phase: RunPhase }
+  | { readonly kind: 'info' };
+
+export interface SdpError {
+  /** Spark's error class, e.g. `UNRESOLVED_COLUMN.WITH_SUGGESTION`, when the message names one. */
+  readonly errorClass?: string;
+  readonly message: string;
+}
+
+const FLOW_STATUS: Readonly<Record<string, { readonly phase: RunPhase; readonly reason?: string }>> = {
+  QUEUED: { phase: 'queued' },
+  PLANNING: { phase: 'planning' },
+  STARTING: { phase: 'running' },
+  RUNNING: { phase: 'running' },
+  IDLE: { phase: 'running', reason: 'idle, waiting for new data' },
+  COMPLETED: { phase: 'completed' },
+  FAILED: { phase: 'failed' },
+  SKIPPED: { phase: 'cancelled', reason: 'skipped due to upstream failure(s)' },
+  EXCLUDED: { phase: 'cancelled', reason: 'excluded from the refresh selection' },
+  STOPPED: { phase: 'cancelled', reason: 'stopped' },
+};
+
+const RUN_STATUS: Readonly<Record<string, RunPhase>> = {
+  RUNNING: 'running', COMPLETED: 'completed', FAILED: 'failed', CANCELED: 'cancelled', CANCELLED: 'cancelled',
+};
+
+// "Flow spark_catalog.default.x is QUEUED." / "Flow 'a.b.c' has FAILED." / "Flow 'x' SKIPPED due to …" / "… is IDLE, waiting …"
+const FLOW_LINE = /^Flow (?:'((?:[^']|'')+)'|(\S+)) (?:is |has )?([A-Z]+)\b/;
+const RESOLVE_FAILURE = /^Failed to resolve flow: '((?:[^']|'')+)'\./;
+const RUN_LINE = /^Run is ([A-Z]+)\.?$/;
+const ERROR_LINE = /^Error: (?:\[([A-Z0-9_.]+)\] )?([\s\S]*)$/m;
+
+function parseError(message: string): SdpError | undefined {
+  const rest = message.slice(message.indexOf('\n') + 1);
+  if (rest === message) return undefined;
+  const match = ERROR_LINE.exec(rest);
+  if (match === null) return { message: rest.trim() };
+  const text = (match[2] ?? '').trim();
+  return match[1] === undefined ? { message: text } : { errorClass: match[1], message: `[${match[1]}] ${text}` };
+}
+
+/** Parses the status out of an SDP message. Pure; never throws. */
+export function parseSdpMessage(message: string): SdpMessage {
+  const firstLine = message.split('\n', 1)[0] ?? '';
+  const run = RUN_LINE.exec(firstLine);
+  if (run !== null) {
+    const phase = RUN_STATUS[run[1] as string];
+    if (phase !== undefined) return { kind: 'run', status: run[1] as string, phase };
+  }
+  const unresolved = RESOLVE_FAILURE.exec(firstLine);
+  if (unresolved !== null) {
+    const error = parseError(message);
+    return { kind: 'flow', flow: (unresolved[1] as string).replace(/''/g, "'"), status: 'FAILED', phase: 'failed', ...(error === undefined ? {} : { error }) };
+  }
+  const flow = FLOW_LINE.exec(firstLine);
+  if (flow !== null) {
+    const status = flow[3] as string;
+    const known = FLOW_STATUS[status];
+    if (known !== undefined) {
+      const error = known.phase === 'failed' ? parseError(message) : undefined;
+      return {
+        kind: 'flow',
+        flow: (flow[1] ?? flow[2] ?? '').replace(/''/g, "'"),
+        status,
+        phase: known.phase,
+        ...(known.reason === undefined ? {} : { reason: known.reason }),
+        ...(error === undefined ? {} : { error }),
+      };
+    }
+  }
+  return { kind: 'info' };
+}
+
+export interface SdpContext {
+  readonly runId: string;
+  /** Pipeline name, for run-level events and unknown messages. */
+  readonly pipeline: string;
+  /**
+   * Maps Spark's (usually catalog- and database-qualified) flow name to the
+   * pipeline's flow name. Default: the last dot-separated part.
+   */
+  readonly resolveFlow?: (sparkName: string) => string;
+}
+
+/** RFC 3339 with milliseconds (Spark sends nanoseconds). */
+function toMillis(timestamp: string): string {
+  const parsed = Date.parse(timestamp);
+  return Number.isNaN(parsed) ? timestamp : new Date(parsed).toISOString();
+}
+
+/**
+ * Maps an SDP event to a RunEvent: flow status parsed from the message into
+ * a phase (with Spark's error class on failures); run status onto the
+ * pipeline element; anything else kept as an info event on the pipeline.
+ */
+export function fromSdpEvent(event: SdpEvent, context: SdpContext): RunEvent {
+  const parsed = parseSdpMessage(event.message);
+  const base = { timestamp: toMillis(event.timestamp), runId: context.runId, message: event.message };
+  if (parsed.kind === 'flow') {
+    const name = context.resolveFlow?.(parsed.flow) ?? parsed.flow.split('.').at(-1) ?? parsed.flow;
+    const details: RunEventDetails = {
+      ...(parsed.reason === undefined ? {} : { reason: parsed.reason }),
+      ...(parsed.error === undefined
+        ? {}
+        : { error: { code: ThundErrorCode.Engine, message: parsed.error.message, ...(parsed.error.errorClass === undefined ? {} : { engineClass: parsed.error.errorClass }) } }),
+    };
+    return {
+      ...base,
+      element: { kind: 'flow', name },
+      phase: parsed.phase,
+      level: parsed.phase === 'failed' ? 'error' : parsed.phase === 'cancelled' ? 'warn' : 'info',
+      ...(Object.keys(details).length === 0 ? {} : { details }),
+    };
+  }
+  if (parsed.kind === 'run') {
+    return { ...base, element: { kind: 'pipeline', name: context.pipeline }, phase: parsed.phase, level: parsed.phase === 'failed' ? 'error' : 'info' };
+  }
+  return { ...base, element: { kind: 'pipeline', name: context.pipeline }, level: 'info' };
+}
