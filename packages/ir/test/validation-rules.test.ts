@@ -28,6 +28,12 @@ const CASES: readonly RuleCase[] = [
     path: '$.datasets[3].name',
   },
   {
+    code: 'duplicate_dataset',
+    bad: () => withFlows(withDatasets(basePipeline(), { name: 'Clean', type: 'table' }), { name: 'clean_upper', target: 'Clean', kind: 'batch', query: from('raw').node }),
+    good: () => withFlows(withDatasets(basePipeline(), { name: 'Clean2', type: 'table' }), { name: 'clean_upper', target: 'Clean2', kind: 'batch', query: from('raw').node }),
+    path: '$.datasets[3].name',
+  },
+  {
     code: 'duplicate_flow',
     bad: () => withFlows(basePipeline(), { name: 'clean', target: 'clean', kind: 'batch', query: from('raw').node }),
     good: () => withFlows(basePipeline(), { name: 'clean_again', target: 'clean', kind: 'batch', query: from('raw').node }),

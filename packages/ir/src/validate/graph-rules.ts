@@ -4,12 +4,16 @@ import { findCycles } from './find-cycles.js';
 
 export const uniqueNames: Rule = ({ pipeline }) => {
   const issues: ValidationIssue[] = [];
-  const seenDatasets = new Set<string>();
+  // Engines resolve table names case-insensitively (DuckDB, Spark), so "Orders" and "orders" would be one table.
+  const seenDatasets = new Map<string, string>();
   pipeline.datasets.forEach((dataset, i) => {
-    if (seenDatasets.has(dataset.name)) {
+    const previous = seenDatasets.get(dataset.name.toLowerCase());
+    if (previous === dataset.name) {
       issues.push(issue('duplicate_dataset', ['datasets', i, 'name'], `dataset "${dataset.name}" is declared more than once: give each dataset its own name`, datasetRef(dataset)));
+    } else if (previous !== undefined) {
+      issues.push(issue('duplicate_dataset', ['datasets', i, 'name'], `dataset "${dataset.name}" differs from dataset "${previous}" only in letter case, and engines treat table names case-insensitively: rename one of them`, datasetRef(dataset)));
     }
-    seenDatasets.add(dataset.name);
+    if (previous === undefined) seenDatasets.set(dataset.name.toLowerCase(), dataset.name);
   });
   const seenFlows = new Set<string>();
   pipeline.flows.forEach((flow, i) => {
