@@ -4,3 +4,4 @@ export { ALL_CASES, BATCH_CASES, EXPECTATION_CASES, FUNCTION_CASES } from './cas
 export { diffRows, normalizeValue, valuesEqual } from './compare-rows.js';
 export { contractViolations } from './contract-checks.js';
 export { runCase, runConformance, type CaseRun, type ConformanceOptions, type SkipEntry } from './run-conformance.js';
+export { generatedCases, type GeneratedCase } from './generate/random-plans.js';
