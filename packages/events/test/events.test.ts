@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RUN_PHASES, type RunEvent } from '@thund/ir';
 import { JsonlEventWriter, foldRunEvents, readJsonlEvents, toViewerEvent } from '../src/index.js';
@@ -77,5 +78,25 @@ describe('JSONL event logs', () => {
     const read = async (path: string) => { for await (const _ of readJsonlEvents(path)) void _; };
     await expect(read(file)).rejects.toThrow(/bad\.jsonl:3 is not valid JSON/);
     await expect(read(`${file}.missing`)).rejects.toThrow(/cannot read event log .*ENOENT/);
+  });
+});
+
+describe('fold on a recorded native event log', () => {
+  it('examples/orders on native: every flow completed with its rows and expectation counts', async () => {
+    const file = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'native-orders-run.jsonl');
+    const events: RunEvent[] = [];
+    for await (const event of readJsonlEvents(file)) events.push(event);
+    const state = foldRunEvents(events);
+    expect(state.phase).toBe('completed');
+    expect(state.pipeline).toBe('orders');
+    expect([...state.flows.values()].map((f) => [f.name, f.phase, f.rowsWritten])).toEqual([
+      ['raw_orders', 'completed', 0], ['clean_orders', 'completed', 8], ['daily_revenue', 'completed', 7], ['export_daily_revenue', 'completed', 7],
+    ]);
+    expect(state.flows.get('clean_orders')?.expectations).toEqual([
+      { name: 'has_order_id', action: 'fail', passed: 10, failed: 0 },
+      { name: 'positive_amount', action: 'drop', passed: 8, failed: 2 },
+      { name: 'known_customer', action: 'warn', passed: 8, failed: 2 },
+    ]);
+    for (const flow of state.flows.values()) expect(flow.durationMs).toBeGreaterThanOrEqual(0);
   });
 });
