@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { type RunEvent, from, pipeline, readFiles } from '@thund/ir';
+import { RunProgress } from '../src/progress.js';
+import { captureIo } from './support/capture-io.js';
+
+const p = pipeline('p').temporaryView('src', { query: readFiles('csv', 'a.csv') }).materializedView('mv', { query: from('src') }).build();
+const ev = (name: string, phase: RunEvent['phase'], details?: RunEvent['details']): RunEvent => ({
+  timestamp: new Date().toISOString(), runId: 'r', element: { kind: 'flow', name }, level: 'info', message: `${name} ${phase}`, ...(phase ? { phase } : {}), ...(details ? { details } : {}),
+});
+const result = { runId: 'r', status: 'completed' as const, flows: [], durationMs: 1234 };
+
+describe('RunProgress', () => {
+  it('on a terminal redraws one line per flow in place', () => {
+    const io = captureIo('/', true);
+    const progress = new RunProgress(io, p);
+    progress.update(ev('src', 'running'));
+    progress.update(ev('src', 'completed', { rowsWritten: 0 }));
+    progress.update(ev('mv', 'completed', { rowsWritten: 5, durationMs: 12 }));
+    progress.finish(result);
+    const out = io.out();
+    expect(out).toContain('\x1b[2A'); // moved up over the two flow lines
+    const lastBlock = out.split('\x1b[2A').at(-1) ?? '';
+    expect(lastBlock).toContain('✓ src');
+    expect(lastBlock).toMatch(/✓ mv\s+completed\s+5 rows written; 12 ms/);
+    expect(out).toContain('run r completed in 1.23 s');
+  });
+
+  it('elsewhere prints one plain line per phase change, no escape codes', () => {
+    const io = captureIo('/', false);
+    const progress = new RunProgress(io, p);
+    progress.update(ev('mv', 'running'));
+    progress.update(ev('mv', undefined));
+    progress.update(ev('mv', 'failed', { error: { code: 'THUND_ENGINE', message: 'boom' } }));
+    expect(io.out()).toMatch(/^▶ flow mv running\n✗ flow mv failed: \d+ ms; boom\n$/);
+    expect(io.out()).not.toContain('\x1b');
+  });
+});
