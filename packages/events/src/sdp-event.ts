@@ -10,13 +10,13 @@ export interface SdpEvent {
 
 /** What a message says, parsed. Unknown messages are `info` and keep their text. */
 export type SdpMessage =
-  | { readonly kind: 'flow'; readonly flow: string; readonly status: string; readonly phase: RunPhase; readonly reason?: string; readonly error?: SdpError }
-  | { readonly kind: 'run'; readonly status: string; readonly phase: RunPhase }
+  | { readonly kind: 'flow'; readonly flow: string; /** SDP's state word (`QUEUED`, `FAILED`, `SKIPPED`, …). */ readonly state: string; readonly phase: RunPhase; readonly reason?: string; readonly error?: SdpError }
+  | { readonly kind: 'run'; readonly state: string; readonly phase: RunPhase }
   | { readonly kind: 'info' };
 
 export interface SdpError {
   /** Spark's error class, e.g. `UNRESOLVED_COLUMN.WITH_SUGGESTION`, when the message names one. */
-  readonly errorClass?: string;
+  readonly engineClass?: string;
   readonly message: string;
 }
 
@@ -49,7 +49,7 @@ function parseError(message: string): SdpError | undefined {
   const match = ERROR_LINE.exec(rest);
   if (match === null) return { message: rest.trim() };
   const text = (match[2] ?? '').trim();
-  return match[1] === undefined ? { message: text } : { errorClass: match[1], message: `[${match[1]}] ${text}` };
+  return match[1] === undefined ? { message: text } : { engineClass: match[1], message: `[${match[1]}] ${text}` };
 }
 
 /** Parses the status out of an SDP message. Pure; never throws. */
@@ -58,12 +58,12 @@ export function parseSdpMessage(message: string): SdpMessage {
   const run = RUN_LINE.exec(firstLine);
   if (run !== null) {
     const phase = RUN_STATUS[run[1] as string];
-    if (phase !== undefined) return { kind: 'run', status: run[1] as string, phase };
+    if (phase !== undefined) return { kind: 'run', state: run[1] as string, phase };
   }
   const unresolved = RESOLVE_FAILURE.exec(firstLine);
   if (unresolved !== null) {
     const error = parseError(message);
-    return { kind: 'flow', flow: (unresolved[1] as string).replace(/''/g, "'"), status: 'FAILED', phase: 'failed', ...(error === undefined ? {} : { error }) };
+    return { kind: 'flow', flow: (unresolved[1] as string).replace(/''/g, "'"), state: 'FAILED', phase: 'failed', ...(error === undefined ? {} : { error }) };
   }
   const flow = FLOW_LINE.exec(firstLine);
   if (flow !== null) {
@@ -74,7 +74,7 @@ export function parseSdpMessage(message: string): SdpMessage {
       return {
         kind: 'flow',
         flow: (flow[1] ?? flow[2] ?? '').replace(/''/g, "'"),
-        status,
+        state: status,
         phase: known.phase,
         ...(known.reason === undefined ? {} : { reason: known.reason }),
         ...(error === undefined ? {} : { error }),
@@ -115,7 +115,7 @@ export function fromSdpEvent(event: SdpEvent, context: SdpContext): RunEvent {
       ...(parsed.reason === undefined ? {} : { reason: parsed.reason }),
       ...(parsed.error === undefined
         ? {}
-        : { error: { code: ThundErrorCode.Engine, message: parsed.error.message, ...(parsed.error.errorClass === undefined ? {} : { engineClass: parsed.error.errorClass }) } }),
+        : { error: { code: ThundErrorCode.Engine, message: parsed.error.message, ...(parsed.error.engineClass === undefined ? {} : { engineClass: parsed.error.engineClass }) } }),
     };
     return {
       ...base,

@@ -11,21 +11,21 @@ const context = { runId: 'r', pipeline: 'p' };
 
 describe('parseSdpMessage on every message form seen from Spark', () => {
   for (const [message, expected] of [
-    ['Flow spark_catalog.default.mv_src is QUEUED.', { kind: 'flow', flow: 'spark_catalog.default.mv_src', status: 'QUEUED', phase: 'queued' }],
-    ['Flow spark_catalog.default.mv_src is PLANNING.', { kind: 'flow', status: 'PLANNING', phase: 'planning' }],
-    ['Flow spark_catalog.default.mv_src is STARTING.', { kind: 'flow', status: 'STARTING', phase: 'running' }],
-    ['Flow spark_catalog.default.mv_src is RUNNING.', { kind: 'flow', status: 'RUNNING', phase: 'running' }],
-    ['Flow spark_catalog.default.mv_src has COMPLETED.', { kind: 'flow', status: 'COMPLETED', phase: 'completed' }],
+    ['Flow spark_catalog.default.mv_src is QUEUED.', { kind: 'flow', flow: 'spark_catalog.default.mv_src', state: 'QUEUED', phase: 'queued' }],
+    ['Flow spark_catalog.default.mv_src is PLANNING.', { kind: 'flow', state: 'PLANNING', phase: 'planning' }],
+    ['Flow spark_catalog.default.mv_src is STARTING.', { kind: 'flow', state: 'STARTING', phase: 'running' }],
+    ['Flow spark_catalog.default.mv_src is RUNNING.', { kind: 'flow', state: 'RUNNING', phase: 'running' }],
+    ['Flow spark_catalog.default.mv_src has COMPLETED.', { kind: 'flow', state: 'COMPLETED', phase: 'completed' }],
     ['Flow to_sink is QUEUED.', { kind: 'flow', flow: 'to_sink', phase: 'queued' }],
     ["Flow 'spark_catalog.default.uf_down' SKIPPED due to upstream failure(s).", { kind: 'flow', flow: 'spark_catalog.default.uf_down', phase: 'cancelled', reason: 'skipped due to upstream failure(s)' }],
     ["Flow 'spark_catalog.default.os_table' is EXCLUDED.", { kind: 'flow', phase: 'cancelled', reason: 'excluded from the refresh selection' }],
-    ['Flow spark_catalog.default.st is IDLE, waiting for new data.', { kind: 'flow', phase: 'running', status: 'IDLE' }],
-    ['Flow spark_catalog.default.st has STOPPED.', { kind: 'flow', phase: 'cancelled', status: 'STOPPED' }],
+    ['Flow spark_catalog.default.st is IDLE, waiting for new data.', { kind: 'flow', phase: 'running', state: 'IDLE' }],
+    ['Flow spark_catalog.default.st has STOPPED.', { kind: 'flow', phase: 'cancelled', state: 'STOPPED' }],
     ["Flow 'spark_catalog.default.boom_mv' has FAILED.\nError: [USER_RAISED_EXCEPTION] '(id < 2)' is not true! SQLSTATE: P0001", {
       kind: 'flow', flow: 'spark_catalog.default.boom_mv', phase: 'failed',
-      error: { errorClass: 'USER_RAISED_EXCEPTION', message: "[USER_RAISED_EXCEPTION] '(id < 2)' is not true! SQLSTATE: P0001" },
+      error: { engineClass: 'USER_RAISED_EXCEPTION', message: "[USER_RAISED_EXCEPTION] '(id < 2)' is not true! SQLSTATE: P0001" },
     }],
-    ['Run is COMPLETED.', { kind: 'run', status: 'COMPLETED', phase: 'completed' }],
+    ['Run is COMPLETED.', { kind: 'run', state: 'COMPLETED', phase: 'completed' }],
     ['Run is FAILED.', { kind: 'run', phase: 'failed' }],
     ['Something Spark added later.', { kind: 'info' }],
     ['Flow x is WOBBLING.', { kind: 'info' }],
@@ -35,7 +35,7 @@ describe('parseSdpMessage on every message form seen from Spark', () => {
 
   it('parses an analysis failure with its error class', () => {
     const parsed = parseSdpMessage("Failed to resolve flow: 'spark_catalog.default.bad_mv'.\nError: [UNRESOLVED_COLUMN.WITH_SUGGESTION] A column ... SQLSTATE: 42703; line 1 pos 7;\n'Project");
-    expect(parsed).toMatchObject({ kind: 'flow', flow: 'spark_catalog.default.bad_mv', phase: 'failed', error: { errorClass: 'UNRESOLVED_COLUMN.WITH_SUGGESTION' } });
+    expect(parsed).toMatchObject({ kind: 'flow', flow: 'spark_catalog.default.bad_mv', phase: 'failed', error: { engineClass: 'UNRESOLVED_COLUMN.WITH_SUGGESTION' } });
   });
 });
 

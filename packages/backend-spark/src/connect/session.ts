@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { type MessageInitShape, create } from '@bufbuild/protobuf';
+import type { Table } from 'apache-arrow';
+import {
+  AnalyzePlanRequestSchema, ConfigRequestSchema, ExecutePlanRequestSchema, type ExecutePlanResponse, InterruptRequestSchema,
+  InterruptRequest_InterruptType, type PlanSchema, ReattachExecuteRequestSchema, ReleaseExecuteRequestSchema,
+} from '../gen/spark/connect/base_pb.js';
+import type { RelationSchema } from '../gen/spark/connect/relations_pb.js';
+import { collectArrow } from './arrow-result.js';
+import { type SparkRemote, parseConnectionString } from './connection-string.js';
+import { GrpcCode, isConnectionFailure, thundErrorFromSpark } from './spark-error.js';
+import { type ConnectTransport, GrpcTransport } from './transport.js';
+
+export type PlanInit = MessageInitShape<typeof PlanSchema>;
+export type RelationInit = MessageInitShape<typeof RelationSchema>;
+
+export interface ExecuteOptions {
+  /** Aborting interrupts the operation on the server and ends the stream. */
+  readonly signal?: AbortSignal;
+  /** Called with the operation id before the first response. */
+  readonly onOperation?: (operationId: string) => void;
+}
+
+export interface SessionOptions {
+  /** Reattach attempts after a dropped stream before giving up. Default 5. */
+  readonly maxReattempts?: number;
+  /** First backoff between reattach attempts, doubled each time. Default 100 ms. */
+  readonly backoffMs?: number;
+  readonly clientType?: string;
+}
+
+const CLIENT_TYPE = 'thund-ts';
+
+/**
+ * One Spark Connect session: a session id reused by every request, the user
+ * context, and the RPCs Þund needs. `execute` runs a plan as a reattachable
+ * operation: if the response stream drops (or ends before ResultComplete)
+ * it reattaches from the last response id, and releases the operation at
+ * the end.
+ */
+export class SparkConnectSession {
+  readonly sessionId: string;
+  readonly remote: SparkRemote;
+  readonly #transport: ConnectTransport;
+  readonly #userContext: { userId: string; userName: string };
+  readonly #maxReattempts: number;
+  readonly #backoffMs: number;
+  readonly #clientType: string;
+
+  constructor(remote: SparkRemote, transport: ConnectTransport = new GrpcTransport(remote), options: SessionOptions = {}) {
+    this.remote = remote;
+    this.#transport = transport;
+    this.sessionId = remote.sessionId ?? randomUUID();
+    const user = remote.userId ?? 'thund';
+    this.#userContext = { userId: user, userName: user };
+    this.#maxReattempts = options.maxReattempts ?? 5;
+    this.#backoffMs = options.backoffMs ?? 100;
+    this.#clientType = options.clientType ?? CLIENT_TYPE;
+  }
+
+  static connect(remote: string, options?: SessionOptions): SparkConnectSession {
+    const parsed = parseConnectionString(remote);
+    return new SparkConnectSession(parsed, new GrpcTransport(parsed), options);
+  }
+
+  #base() {
+    return { sessionId: this.sessionId, userContext: this.#userContext, clientType: this.#clientType };
+  }
+
+  /** Runs a plan and yields every response, reattaching after a dropped stream. Errors are ThundErrors. */
+  async *execute(plan: PlanInit, options: ExecuteOptions = {}): AsyncGenerator<ExecutePlanResponse> {
+    const operationId = randomUUID();
+    const request = create(ExecutePlanRequestSchema, {
+      ...this.#base(),
+      operationId,
+      plan,
+      requestOptions: [{ requestOption: { case: 'reattachOptions', value: { reattachable: true } } }],
+    });
+    options.onOperation?.(operationId);
+    const { signal } = options;
+    let stream = this.#transport.executePlan(request);
+    const onAbort = (): void => {
+      void this.interrupt(operationId).catch(() => undefined);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let lastResponseId: string | undefined;
+    let complete = false;
+    let attempts = 0;
+    try {
+      for (;;) {
+        try {
+          for await (const response of stream) {
+            if (response.responseId !== '') lastResponseId = response.responseId;
+            attempts = 0;
+            if (response.responseType.case === 'resultComplete') complete = true;
+            yield response;
+          }
+          if (complete || signal?.aborted === true) return;
+        } catch (reason) {
+          if (signal?.aborted === true) throw thundErrorFromSpark(Object.assign(new Error('cancelled'), { code: GrpcCode.Cancelled }), { remote: this.remote.display });
+          if (!isConnectionFailure(reason) || attempts >= this.#maxReattempts) throw thundErrorFromSpark(reason, { remote: this.remote.display });
+        }
+        attempts += 1;
+        if (attempts > this.#maxReattempts) return;
+        await delay(this.#backoffMs * 2 ** (attempts - 1));
+        stream = this.#transport.reattachExecute(create(ReattachExecuteRequestSchema, {
+          ...this.#base(),
+          operationId,
+          ...(lastResponseId === undefined ? {} : { lastResponseId }),
+        }));
+      }
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (!complete) stream.cancel();
+      void this.#transport.releaseExecute(create(ReleaseExecuteRequestSchema, {
+        ...this.#base(), operationId, release: { case: 'releaseAll', value: {} },
+      })).catch(() => undefined);
+    }
+  }
+
+  /** Runs a plan to its end, ignoring the responses. */
+  async drain(plan: PlanInit, options?: ExecuteOptions): Promise<ExecutePlanResponse[]> {
+    const responses: ExecutePlanResponse[] = [];
+    for await (const response of this.execute(plan, options)) responses.push(response);
+    return responses;
+  }
+
+  /** Runs a relation and returns its rows as one Arrow table. */
+  async table(relation: RelationInit, options?: ExecuteOptions): Promise<Table> {
+    return collectArrow(this.execute({ opType: { case: 'root', value: relation } }, options));
+  }
+
+  /** Runs Spark SQL (a query or a statement) and returns its result. */
+  sql(query: string, options?: ExecuteOptions): Promise<Table> {
+    return this.table({ relType: { case: 'sql', value: { query } } }, options);
+  }
+
+  /** The server's Spark version (AnalyzePlan spark_version); also proves the server is reachable. */
+  async sparkVersion(): Promise<string> {
+    try {
+      const response = await this.#transport.analyzePlan(create(AnalyzePlanRequestSchema, {
+        ...this.#base(), analyze: { case: 'sparkVersion', value: {} },
+      }));
+      return response.result.case === 'sparkVersion' ? response.result.value.version : 'unknown';
+    } catch (reason) {
+      throw thundErrorFromSpark(reason, { remote: this.remote.display });
+    }
+  }
+
+  /** Sets session configuration. */
+  async setConfig(pairs: Readonly<Record<string, string>>): Promise<void> {
+    try {
+      await this.#transport.config(create(ConfigRequestSchema, {
+        ...this.#base(),
+        operation: { opType: { case: 'set', value: { pairs: Object.entries(pairs).map(([key, value]) => ({ key, value })) } } },
+      }));
+    } catch (reason) {
+      throw thundErrorFromSpark(reason, { remote: this.remote.display });
+    }
+  }
+
+  /** Reads session configuration; unset keys are absent. */
+  async getConfig(keys: readonly string[]): Promise<Record<string, string>> {
+    try {
+      const response = await this.#transport.config(create(ConfigRequestSchema, {
+        ...this.#base(), operation: { opType: { case: 'getOption', value: { keys: [...keys] } } },
+      }));
+      return Object.fromEntries(response.pairs.filter((p) => p.value !== undefined).map((p) => [p.key, p.value as string]));
+    } catch (reason) {
+      throw thundErrorFromSpark(reason, { remote: this.remote.display });
+    }
+  }
+
+  /** Interrupts one operation (or every operation of the session). */
+  async interrupt(operationId?: string): Promise<void> {
+    await this.#transport.interrupt(create(InterruptRequestSchema, {
+      ...this.#base(),
+      ...(operationId === undefined
+        ? { interruptType: InterruptRequest_InterruptType.ALL }
+        : { interruptType: InterruptRequest_InterruptType.OPERATION_ID, interrupt: { case: 'operationId', value: operationId } }),
+    }));
+  }
+
+  close(): void {
+    this.#transport.close();
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,132 @@
+import { type ElementRef, ThundError, ThundErrorCode } from '@thund/ir';
+import { decodeStatusDetails, type SparkErrorInfo } from './status-details.js';
+
+/** gRPC status codes this module branches on. */
+export const GrpcCode = { Cancelled: 1, DeadlineExceeded: 4, Internal: 13, Unavailable: 14, Unauthenticated: 16 } as const;
+
+/** What Spark said about a failure, beyond its message. */
+export interface SparkErrorFacts {
+  /** Spark's error class (`UNRESOLVED_COLUMN.WITH_SUGGESTION`), when it has one. */
+  readonly engineClass?: string;
+  readonly sqlState?: string;
+  /** The JVM exception class. */
+  readonly exceptionClass?: string;
+  readonly grpcCode?: number;
+  readonly messageParameters?: Readonly<Record<string, string>>;
+}
+
+/** A ThundError raised by the Spark backend, with Spark's own classification attached. */
+export class SparkError extends ThundError {
+  override name = 'SparkError';
+  readonly facts: SparkErrorFacts;
+
+  constructor(code: ThundErrorCode, message: string, facts: SparkErrorFacts, options: { element?: ElementRef; cause?: unknown } = {}) {
+    super(code, message, { backend: 'spark', ...options });
+    this.facts = facts;
+  }
+
+  get engineClass(): string | undefined {
+    return this.facts.engineClass;
+  }
+}
+
+/** The shape of a grpc-js ServiceError this module reads (structural, so fakes can produce it). */
+export interface GrpcErrorLike {
+  readonly code?: number;
+  readonly details?: string;
+  readonly message?: string;
+  readonly metadata?: { get(key: string): ReadonlyArray<string | Buffer> };
+}
+
+function isGrpcError(value: unknown): value is GrpcErrorLike & Error {
+  return value instanceof Error && typeof (value as GrpcErrorLike).code === 'number';
+}
+
+/** `[CLASS.SUB] message` → `CLASS.SUB`. */
+export function errorClassOf(message: string): string | undefined {
+  return /\[([A-Z][A-Z0-9_]*(?:\.[A-Z0-9_]+)*)\]/.exec(message)?.[1];
+}
+
+function infoOf(error: GrpcErrorLike): SparkErrorInfo | undefined {
+  const raw = error.metadata?.get('grpc-status-details-bin')[0];
+  if (raw === undefined || typeof raw === 'string') return undefined;
+  try {
+    return decodeStatusDetails(raw).errorInfo;
+  } catch {
+    return undefined;
+  }
+}
+
+function parameters(info: SparkErrorInfo | undefined): Record<string, string> | undefined {
+  const json = info?.metadata['messageParameters'];
+  if (json === undefined || json === '') return undefined;
+  try {
+    return JSON.parse(json) as Record<string, string>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spark's facts about a gRPC error: error class, SQL state, exception class. */
+export function sparkFacts(error: GrpcErrorLike): SparkErrorFacts {
+  const info = infoOf(error);
+  const message = error.details ?? error.message ?? '';
+  const engineClass = info?.metadata['errorClass'] ?? errorClassOf(message);
+  const params = parameters(info);
+  return {
+    ...(engineClass === undefined ? {} : { engineClass }),
+    ...(info?.metadata['sqlState'] === undefined ? {} : { sqlState: info.metadata['sqlState'] }),
+    ...(info?.reason === undefined || info.reason === '' ? {} : { exceptionClass: info.reason }),
+    ...(error.code === undefined ? {} : { grpcCode: error.code }),
+    ...(params === undefined ? {} : { messageParameters: params }),
+  };
+}
+
+/** Whether a gRPC failure means the server could not be reached or the stream dropped. */
+export function isConnectionFailure(error: unknown): boolean {
+  return isGrpcError(error) && (error.code === GrpcCode.Unavailable || error.code === GrpcCode.DeadlineExceeded);
+}
+
+export interface ErrorContext {
+  /** The connection string shown in connection errors (no secrets). */
+  readonly remote: string;
+  readonly element?: ElementRef;
+}
+
+/**
+ * Maps anything the Spark Connect client threw to a ThundError: an
+ * unreachable server or a dropped stream is THUND_CONNECTION (naming the
+ * address and how to fix it), a cancelled call THUND_CANCELLED, anything
+ * Spark reported THUND_ENGINE with Spark's error class as `engineClass`.
+ */
+export function thundErrorFromSpark(reason: unknown, context: ErrorContext): ThundError {
+  if (reason instanceof ThundError) return reason;
+  const options = { cause: reason, ...(context.element === undefined ? {} : { element: context.element }) };
+  if (!isGrpcError(reason)) return ThundError.from(reason, ThundErrorCode.Internal, { backend: 'spark', ...options });
+  const facts = sparkFacts(reason);
+  const detail = (reason.details ?? reason.message ?? '').trim();
+  if (reason.code === GrpcCode.Unavailable || reason.code === GrpcCode.DeadlineExceeded) {
+    const refused = /ECONNREFUSED|No connection established|connect failed|Connection refused/i.test(detail);
+    const what = refused ? 'connection refused' : `the connection failed or dropped (${detail || 'no detail'})`;
+    return new SparkError(
+      ThundErrorCode.Connection,
+      `cannot reach the Spark Connect server at ${context.remote}: ${what}. Start a server there (for a local one: tools/spark/start.sh), or point the backend at a running one (remote option or THUND_SPARK_REMOTE).`,
+      facts,
+      options,
+    );
+  }
+  if (reason.code === GrpcCode.Unauthenticated) {
+    return new SparkError(ThundErrorCode.Connection, `the Spark Connect server at ${context.remote} refused the credentials: ${detail}. Check the token in the connection string.`, facts, options);
+  }
+  if (reason.code === GrpcCode.Cancelled || facts.engineClass === 'OPERATION_CANCELED') {
+    return new SparkError(ThundErrorCode.Cancelled, 'the Spark operation was cancelled', facts, options);
+  }
+  return new SparkError(ThundErrorCode.Engine, conciseSparkMessage(detail), facts, options);
+}
+
+/** Spark's message without the JVM class prefix and the echoed logical plan. */
+export function conciseSparkMessage(message: string): string {
+  const withoutPrefix = message.replace(/^(?:[a-z]+\.)+[A-Za-z$]+(?:Exception|Error): /, '').trim();
+  const planStart = withoutPrefix.search(/;\s*\n['A-Z]/);
+  return (planStart > 0 ? withoutPrefix.slice(0, planStart) : withoutPrefix).trim();
+}

@@ -1,0 +1,73 @@
+import type { Expectation, Flow } from '@thund/ir';
+import { Aggregate_GroupType } from '../gen/spark/connect/relations_pb.js';
+import type { RelationInit } from '../connect/session.js';
+import { type ExprInit, alias, call, literalBool, literalInt, literalString } from './expr-init.js';
+import type { ExpressionLowering } from './expression-lowering.js';
+
+/**
+ * Expectations on OSS Spark, where SDP has none: lowered into the flow's
+ * plan as one Filter over the flow's result.
+ *
+ * - `fail`: `CASE WHEN NOT coalesce(p, false) THEN raise_error('…') …` — the
+ *   first failing row raises USER_RAISED_EXCEPTION with a message naming
+ *   the expectation (recognised by `failedExpectation`).
+ * - `drop`: the ELSE branch keeps a row only if `coalesce(p, false)` holds
+ *   for every drop expectation.
+ * - `warn`: not in the filter; rows are kept.
+ *
+ * One CASE (not separate conjuncts) fixes the evaluation order, so a row
+ * that fails a `fail` expectation raises even if a `drop` one rejects it.
+ * Pass/fail counts come from `expectationCounts`, queried after the run.
+ */
+export function applyExpectations(relation: RelationInit, flow: Flow, lowering: ExpressionLowering): RelationInit {
+  const expectations = flow.expectations ?? [];
+  const fails = expectations.filter((e) => e.action === 'fail');
+  const drops = expectations.filter((e) => e.action === 'drop');
+  if (fails.length === 0 && drops.length === 0) return relation;
+  const keep = drops.length === 0
+    ? literalBool(true)
+    : drops.map((e) => holds(e, lowering)).reduce((a, b) => call('and', [a, b]));
+  const condition = fails.length === 0
+    ? keep
+    : call('when', [
+      ...fails.flatMap((e) => [call('not', [holds(e, lowering)]), call('raise_error', [literalString(failureMessage(e, flow))])]),
+      keep,
+    ]);
+  return { relType: { case: 'filter', value: { input: relation, condition } } };
+}
+
+/** `coalesce(predicate, false)`: a NULL result counts as a failure. */
+function holds(expectation: Expectation, lowering: ExpressionLowering): ExprInit {
+  return call('coalesce', [lowering.lower(expectation.predicate), literalBool(false)]);
+}
+
+const MARKER = /thund expectation "((?:[^"\\]|\\.)*)" failed/;
+
+export function failureMessage(expectation: Expectation, flow: Flow): string {
+  return `thund expectation "${expectation.name}" failed: a row written by flow "${flow.name}" does not satisfy it`;
+}
+
+/** The expectation a Spark error message says failed, if it is one of ours. */
+export function failedExpectation(message: string): string | undefined {
+  return MARKER.exec(message)?.[1];
+}
+
+/**
+ * `SELECT count(1), count_if(NOT coalesce(p1, false)), …` over the flow's
+ * result before expectations: one scan gives every expectation's counts.
+ */
+export function expectationCounts(source: RelationInit, expectations: readonly Expectation[], lowering: ExpressionLowering): RelationInit {
+  return {
+    relType: {
+      case: 'aggregate',
+      value: {
+        input: source,
+        groupType: Aggregate_GroupType.GROUPBY,
+        aggregateExpressions: [
+          alias(call('count', [literalInt(1)]), '__total'),
+          ...expectations.map((e, i) => alias(call('count_if', [call('not', [holds(e, lowering)])]), `__failed_${i}`)),
+        ],
+      },
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { Expression as IrExpression } from '@thund/ir';
+import type { ExpressionSchema } from '../gen/spark/connect/expressions_pb.js';
+
+/** A Spark Connect Expression, as protobuf-es init data. */
+export type ExprInit = MessageInitShape<typeof ExpressionSchema>;
+
+/** `name(args…)` as an unresolved function (Spark resolves operators like `==` the same way). */
+export function call(name: string, args: readonly ExprInit[], options: { readonly distinct?: boolean } = {}): ExprInit {
+  return { exprType: { case: 'unresolvedFunction', value: { functionName: name, arguments: [...args], isDistinct: options.distinct ?? false } } };
+}
+
+export function cast(expr: ExprInit, typeStr: string): ExprInit {
+  return { exprType: { case: 'cast', value: { expr, castToType: { case: 'typeStr', value: typeStr } } } };
+}
+
+export function alias(expr: ExprInit, name: string): ExprInit {
+  return { exprType: { case: 'alias', value: { expr, name: [name] } } };
+}
+
+export function attribute(identifier: string): ExprInit {
+  return { exprType: { case: 'unresolvedAttribute', value: { unparsedIdentifier: identifier } } };
+}
+
+export function literalInt(value: number): ExprInit {
+  return { exprType: { case: 'literal', value: { literalType: { case: 'integer', value } } } };
+}
+
+export function literalString(value: string): ExprInit {
+  return { exprType: { case: 'literal', value: { literalType: { case: 'string', value } } } };
+}
+
+export function literalBool(value: boolean): ExprInit {
+  return { exprType: { case: 'literal', value: { literalType: { case: 'boolean', value } } } };
+}
+
+/** The string value of a string literal node, if it is one. */
+export function stringLiteralOf(node: IrExpression | undefined): string | undefined {
+  return node?.kind === 'literal' && typeof node.value === 'string' ? node.value : undefined;
+}

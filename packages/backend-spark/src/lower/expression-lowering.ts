@@ -1,0 +1,130 @@
+import {
+  type BinaryOperator, type Expression, type ExpressionVisitor, type LiteralNode, type RowsFrame, type SortKey,
+  ThundError, ThundErrorCode, type UnaryOperator, effectiveNulls, outputName, visitExpression,
+} from '@thund/ir';
+import { Expression_SortOrder_NullOrdering, Expression_SortOrder_SortDirection, Expression_Window_WindowFrame_FrameType } from '../gen/spark/connect/expressions_pb.js';
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { Expression_SortOrderSchema } from '../gen/spark/connect/expressions_pb.js';
+import { type ExprInit, alias, attribute, call, cast, literalBool, literalInt } from './expr-init.js';
+import { lowerFunction } from './function-lowering.js';
+import { quoteIdentifier, sparkType } from './spark-types.js';
+
+export type SortOrderInit = MessageInitShape<typeof Expression_SortOrderSchema>;
+
+/** Spark Connect function names of the binary operators (`neq` and `div` are built below). */
+const BINARY_FUNCTION: Readonly<Record<Exclude<BinaryOperator, 'neq' | 'div'>, string>> = {
+  eq: '==', lt: '<', lte: '<=', gt: '>', gte: '>=',
+  and: 'and', or: 'or',
+  add: '+', sub: '-', mul: '*', mod: '%',
+  like: 'like',
+};
+
+const UNARY_FUNCTION: Readonly<Record<UnaryOperator, string>> = {
+  not: 'not', neg: 'negative', is_null: 'isnull', is_not_null: 'isnotnull',
+};
+
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * Lowers expression nodes to Spark Connect Expression protos (init data).
+ * One method per expression kind: ExpressionVisitor makes a new IR kind a
+ * compile error here. Names are backquoted identifiers, values literals.
+ */
+export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
+  lower(node: Expression): ExprInit {
+    return visitExpression(this, node);
+  }
+
+  /** A projected expression under its portable output name: a cast keeps its operand's name. */
+  lowerOutput(node: Expression): ExprInit {
+    const name = outputName(node);
+    return node.kind === 'cast' && name !== undefined ? alias(this.lower(node), name) : this.lower(node);
+  }
+
+  /** An expression without its top-level alias (for PARTITION BY and ORDER BY). */
+  lowerUnaliased(node: Expression): ExprInit {
+    return this.lower(node.kind === 'alias' ? node.expr : node);
+  }
+
+  sortOrder(key: SortKey): SortOrderInit {
+    return {
+      child: this.lowerUnaliased(key.expr),
+      direction: key.direction === 'asc' ? Expression_SortOrder_SortDirection.ASCENDING : Expression_SortOrder_SortDirection.DESCENDING,
+      nullOrdering: effectiveNulls(key) === 'first' ? Expression_SortOrder_NullOrdering.SORT_NULLS_FIRST : Expression_SortOrder_NullOrdering.SORT_NULLS_LAST,
+    };
+  }
+
+  readonly column = (node: Extract<Expression, { kind: 'column' }>): ExprInit =>
+    attribute(node.relation === undefined ? quoteIdentifier(node.name) : `${quoteIdentifier(node.relation)}.${quoteIdentifier(node.name)}`);
+
+  readonly literal = (node: LiteralNode): ExprInit => {
+    if (node.type === undefined) return literalValue(node.value);
+    // Typed literals: dates, timestamps and decimals arrive as strings and are converted by Spark.
+    return cast(literalValue(node.value), sparkType(node.type));
+  };
+
+  readonly cast = (node: Extract<Expression, { kind: 'cast' }>): ExprInit => cast(this.lower(node.expr), sparkType(node.to));
+
+  readonly binary = (node: Extract<Expression, { kind: 'binary' }>): ExprInit => {
+    const left = this.lower(node.left);
+    const right = this.lower(node.right);
+    if (node.op === 'neq') return call('not', [call('==', [left, right])]);
+    // `div` is true division on every backend, whatever the operand types (Spark keeps decimals decimal).
+    if (node.op === 'div') return call('/', [cast(left, 'DOUBLE'), right]);
+    return call(BINARY_FUNCTION[node.op], [left, right]);
+  };
+
+  readonly unary = (node: Extract<Expression, { kind: 'unary' }>): ExprInit => call(UNARY_FUNCTION[node.op], [this.lower(node.expr)]);
+
+  /** CASE is Spark Connect's `when` function: condition/value pairs, then the optional ELSE value. */
+  readonly case = (node: Extract<Expression, { kind: 'case' }>): ExprInit => call('when', [
+    ...node.branches.flatMap((b) => [this.lower(b.when), this.lower(b.then)]),
+    ...(node.otherwise === undefined ? [] : [this.lower(node.otherwise)]),
+  ]);
+
+  readonly in = (node: Extract<Expression, { kind: 'in' }>): ExprInit =>
+    // An empty list is FALSE on every backend (even for NULL operands).
+    node.list.length === 0 ? literalBool(false) : call('in', [this.lower(node.expr), ...node.list.map((e) => this.lower(e))]);
+
+  readonly call = (node: Extract<Expression, { kind: 'call' }>): ExprInit => lowerFunction(node.name, node.args.map((a) => this.lower(a)), node.args);
+
+  readonly window_call = (node: Extract<Expression, { kind: 'window_call' }>): ExprInit => ({
+    exprType: {
+      case: 'window',
+      value: {
+        windowFunction: lowerFunction(node.name, node.args.map((a) => this.lower(a)), node.args),
+        partitionSpec: node.partitionBy.map((e) => this.lowerUnaliased(e)),
+        orderSpec: node.orderBy.map((k) => this.sortOrder(k)),
+        ...(node.frame === undefined ? {} : { frameSpec: rowsFrame(node.frame) }),
+      },
+    },
+  });
+
+  readonly alias = (node: Extract<Expression, { kind: 'alias' }>): ExprInit => alias(this.lower(node.expr), node.name);
+
+  readonly star = (node: Extract<Expression, { kind: 'star' }>): ExprInit => ({
+    exprType: { case: 'unresolvedStar', value: node.relation === undefined ? {} : { unparsedTarget: `${quoteIdentifier(node.relation)}.*` } },
+  });
+}
+
+function literalValue(value: LiteralNode['value']): ExprInit {
+  if (value === null) return { exprType: { case: 'literal', value: { literalType: { case: 'null', value: { kind: { case: 'null', value: {} } } } } } };
+  if (typeof value === 'boolean') return literalBool(value);
+  if (typeof value === 'string') return { exprType: { case: 'literal', value: { literalType: { case: 'string', value } } } };
+  // Integers are integer literals when they fit (Spark widens them as needed), else long; other numbers double.
+  if (Number.isInteger(value)) {
+    return Math.abs(value) <= INT32_MAX ? literalInt(value) : { exprType: { case: 'literal', value: { literalType: { case: 'long', value: BigInt(value) } } } };
+  }
+  return { exprType: { case: 'literal', value: { literalType: { case: 'double', value } } } };
+}
+
+function bound(offset: number | null) {
+  if (offset === null) return { boundary: { case: 'unbounded' as const, value: true } };
+  if (!Number.isInteger(offset)) throw new ThundError(ThundErrorCode.Validation, `window frame bounds must be integers, got ${offset}`, { backend: 'spark' });
+  if (offset === 0) return { boundary: { case: 'currentRow' as const, value: true } };
+  return { boundary: { case: 'value' as const, value: literalInt(offset) } };
+}
+
+function rowsFrame(frame: RowsFrame) {
+  return { frameType: Expression_Window_WindowFrame_FrameType.ROW, lower: bound(frame.start), upper: bound(frame.end) };
+}

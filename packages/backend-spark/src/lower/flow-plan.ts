@@ -1,0 +1,51 @@
+import { isAbsolute, resolve } from 'node:path';
+import { type Dataset, type Flow, type Pipeline, isIncremental } from '@thund/ir';
+import type { RelationInit } from '../connect/session.js';
+import { applyExpectations } from './expectations.js';
+import { type LoweringContext, RelationLowering, subqueryAlias } from './relation-lowering.js';
+import { qualified } from './spark-types.js';
+
+/** Where a pipeline's datasets live on Spark. */
+export interface PipelinePlace {
+  readonly catalog: string;
+  readonly database: string;
+}
+
+export function resolvePath(baseDir: string, path: string): string {
+  return isAbsolute(path) ? path : resolve(baseDir, path);
+}
+
+/** The query of one flow, lowered for the dataflow graph (expectations applied). */
+export function lowerFlowForGraph(flow: Flow, baseDir: string): RelationInit {
+  const lowering = new RelationLowering({ streaming: isIncremental(flow.kind), resolvePath: (p) => resolvePath(baseDir, p) });
+  return applyExpectations(lowering.lower(flow.query), flow, lowering.expressions);
+}
+
+/**
+ * A lowering for queries sent outside the graph (after the run): reads of
+ * tables and views are qualified, temporary views (which exist only inside
+ * the graph) are inlined as their defining flow's plan, and every read is
+ * a batch read.
+ */
+export function outsideLowering(pipeline: Pipeline, place: PipelinePlace, baseDir: string): RelationLowering {
+  const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
+  const definingFlow = new Map<string, Flow>(pipeline.flows.map((f) => [f.target, f]));
+  const context: LoweringContext = {
+    streaming: false,
+    resolvePath: (p) => resolvePath(baseDir, p),
+    readDataset(name) {
+      const dataset = datasets.get(name);
+      const flow = definingFlow.get(name);
+      if (dataset?.type === 'temporary_view' && flow !== undefined) {
+        const inner = new RelationLowering(context);
+        return subqueryAlias(applyExpectations(inner.lower(flow.query), flow, inner.expressions), name);
+      }
+      return subqueryAlias(readTable(place, name), name);
+    },
+  };
+  return new RelationLowering(context);
+}
+
+export function readTable(place: PipelinePlace, name: string): RelationInit {
+  return { relType: { case: 'read', value: { readType: { case: 'namedTable', value: { unparsedIdentifier: qualified(place.catalog, place.database, name) } } } } };
+}

@@ -1,0 +1,49 @@
+import { type Dataset, type Flow, type Pipeline, isIncremental } from '@thund/ir';
+import type { RelationInit } from '../connect/session.js';
+import { SetOperation_SetOpType } from '../gen/spark/connect/relations_pb.js';
+import { lowerFlowForGraph } from './flow-plan.js';
+import { shapeToSchema } from './output-shape.js';
+
+/** One SDP output and the SDP flows that write it. */
+export interface GraphOutput {
+  readonly dataset: Dataset;
+  /** The dataset type SDP gets (a table written only by batch flows becomes a materialized view). */
+  readonly sdpType: Dataset['type'];
+  readonly flows: readonly GraphFlow[];
+}
+
+/** One SDP flow and the pipeline flows it stands for. */
+export interface GraphFlow {
+  readonly name: string;
+  readonly target: string;
+  readonly relation: RelationInit;
+  readonly members: readonly Flow[];
+}
+
+/**
+ * Maps the pipeline onto SDP's model. SDP's TABLE is a streaming table: it
+ * refuses batch relations (INVALID_FLOW_QUERY_TYPE.BATCH_RELATION_FOR_STREAMING_TABLE).
+ * So a `table` written only by batch flows is defined as a materialized
+ * view, its flows combined into one flow (UNION ALL BY NAME, expectations
+ * applied per flow) named after the first; events of that SDP flow are
+ * reported for each of its members. (A table with batch and streaming
+ * flows is refused by `check`.)
+ */
+export function graphOutputs(pipeline: Pipeline, baseDir: string): GraphOutput[] {
+  return pipeline.datasets.map((dataset) => {
+    const writers = pipeline.flows.filter((f) => f.target === dataset.name);
+    const batchTable = dataset.type === 'table' && writers.length > 0 && writers.every((f) => !isIncremental(f.kind));
+    if (!batchTable || writers.length === 1) {
+      return {
+        dataset,
+        sdpType: batchTable ? 'materialized_view' : dataset.type,
+        flows: writers.map((f) => ({ name: f.name, target: dataset.name, relation: shapeToSchema(lowerFlowForGraph(f, baseDir), dataset), members: [f] })),
+      };
+    }
+    const relations = writers.map((f) => shapeToSchema(lowerFlowForGraph(f, baseDir), dataset));
+    const union = relations.slice(1).reduce<RelationInit>((left, right) => ({
+      relType: { case: 'setOp', value: { leftInput: left, rightInput: right, setOpType: SetOperation_SetOpType.UNION, isAll: true, byName: true } },
+    }), relations[0] as RelationInit);
+    return { dataset, sdpType: 'materialized_view', flows: [{ name: (writers[0] as Flow).name, target: dataset.name, relation: union, members: writers }] };
+  });
+}

@@ -1,0 +1,48 @@
+import { type DataType, type Table, Type } from 'apache-arrow';
+
+/** A value as callers outside Arrow expect it. */
+export type PlainValue = null | boolean | number | bigint | string | Date | Uint8Array | readonly PlainValue[] | { readonly [key: string]: PlainValue };
+
+export type PlainRow = Readonly<Record<string, PlainValue>>;
+
+/** Inserts the decimal point into an unscaled decimal's digits: ("-325", 2) → "-3.25". */
+export function scaleDecimal(unscaled: string, scale: number): string {
+  if (scale <= 0) return unscaled;
+  const negative = unscaled.startsWith('-');
+  const digits = (negative ? unscaled.slice(1) : unscaled).padStart(scale + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+function converter(type: DataType): (value: unknown) => PlainValue {
+  switch (type.typeId) {
+    case Type.Decimal: {
+      const scale = (type as unknown as { scale: number }).scale;
+      return (v) => scaleDecimal(String(v), scale);
+    }
+    case Type.Date:
+    case Type.Timestamp:
+      // Arrow JS gives dates and timestamps as epoch milliseconds.
+      return (v) => (v instanceof Date ? v : new Date(Number(v)));
+    default:
+      return (v) => v as PlainValue;
+  }
+}
+
+/**
+ * Rows of an Arrow table as plain objects: decimals as exact decimal
+ * strings ("12.50"), dates and timestamps as Date (UTC), 64-bit integers
+ * as bigint, NULL as null. The same rules as native's `tableToRows`.
+ */
+export function tableToRows(table: Table): PlainRow[] {
+  const columns = table.schema.fields.map((field, i) => ({ name: field.name, vector: table.getChildAt(i), convert: converter(field.type) }));
+  const rows: PlainRow[] = [];
+  for (let i = 0; i < table.numRows; i += 1) {
+    const row: Record<string, PlainValue> = {};
+    for (const { name, vector, convert } of columns) {
+      const value: unknown = vector?.get(i) ?? null;
+      row[name] = value === null ? null : convert(value);
+    }
+    rows.push(row);
+  }
+  return rows;
+}

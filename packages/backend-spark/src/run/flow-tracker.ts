@@ -1,0 +1,124 @@
+import { type ElementRef, type FlowOutcome, type RunContext, type RunEventError, type RunPhase, TERMINAL_PHASES, ThundErrorCode } from '@thund/ir';
+import { failedExpectation } from '../lower/expectations.js';
+import { schemaViolation } from '../lower/output-shape.js';
+import { parseSdpMessage } from '@thund/events';
+import { FlowNames } from './flow-names.js';
+
+const ORDER: Readonly<Record<RunPhase, number>> = { queued: 0, planning: 1, running: 2, completed: 3, failed: 3, cancelled: 3 };
+
+/**
+ * Turns SDP event messages into RunEvents for the pipeline's flows. Phases
+ * only move forward and nothing follows a terminal phase (a message that
+ * would break that is kept as a phase-less info event); SDP's "completed"
+ * is held back until the backend has counted rows and expectations, so the
+ * completed event carries them.
+ */
+export class FlowTracker {
+  readonly #context: RunContext;
+  readonly #names: FlowNames;
+  readonly #pipeline: ElementRef;
+  readonly #phase = new Map<string, RunPhase>();
+  readonly #outcomes = new Map<string, FlowOutcome>();
+  /** Flows SDP reported completed, awaiting their completed event. */
+  readonly completedOnSpark = new Set<string>();
+  runState: string | undefined;
+
+  readonly #members: ReadonlyMap<string, readonly string[]>;
+
+  /** `members`: SDP flow name → the pipeline flows it stands for (default: itself). */
+  constructor(context: RunContext, pipeline: string, flows: readonly string[], catalog: string, database: string, members: ReadonlyMap<string, readonly string[]> = new Map()) {
+    this.#context = context;
+    this.#members = members;
+    this.#pipeline = { kind: 'pipeline', name: pipeline };
+    this.#names = new FlowNames(flows, catalog, database);
+  }
+
+  get names(): FlowNames {
+    return this.#names;
+  }
+
+  /** Handles one SDP event message. */
+  onMessage(message: string): void {
+    const parsed = parseSdpMessage(message);
+    const pipeline = this.#pipeline;
+    if (parsed.kind === 'run') {
+      this.runState = parsed.state;
+      this.#context.emit({ element: pipeline, message: `Spark: ${message}` });
+      return;
+    }
+    const sdpFlow = parsed.kind === 'flow' ? this.#names.resolve(parsed.flow) : undefined;
+    if (parsed.kind === 'info' || sdpFlow === undefined) {
+      this.#context.emit({ element: pipeline, message: `Spark: ${message}` });
+      return;
+    }
+    for (const flow of this.#members.get(sdpFlow) ?? [sdpFlow]) this.#onFlow(flow, parsed, message);
+  }
+
+  #onFlow(flow: string, parsed: Extract<ReturnType<typeof parseSdpMessage>, { kind: 'flow' }>, message: string): void {
+    if (parsed.phase === 'completed') {
+      this.completedOnSpark.add(flow);
+      return;
+    }
+    if (parsed.phase === 'failed') {
+      const expectation = parsed.error === undefined ? undefined : failedExpectation(parsed.error.message);
+      const schema = parsed.error === undefined ? undefined : schemaViolation(parsed.error.message);
+      const code = expectation !== undefined ? ThundErrorCode.ExpectationFailed : schema !== undefined ? ThundErrorCode.SchemaMismatch : ThundErrorCode.Engine;
+      const text = expectation !== undefined
+        ? `expectation "${expectation}" failed for a row written by flow "${flow}"`
+        : schema !== undefined ? `column "${schema.column}" of dataset "${schema.dataset}" is NOT NULL but flow "${flow}" wrote NULL` : (parsed.error?.message ?? message);
+      this.fail(flow, code, text, parsed.error?.engineClass);
+      return;
+    }
+    if (parsed.phase === 'cancelled') {
+      const code = parsed.state === 'SKIPPED' ? ThundErrorCode.UpstreamFailed : ThundErrorCode.Cancelled;
+      this.cancel(flow, parsed.reason ?? 'the flow did not run', code);
+      return;
+    }
+    this.transition(flow, parsed.phase, `flow "${flow}" is ${parsed.phase} (Spark: ${parsed.state})`);
+  }
+
+  /** Emits a phase change if it moves forward; otherwise keeps the message as info. */
+  transition(flow: string, phase: RunPhase, message: string, details?: Parameters<RunContext['emit']>[0]['details']): boolean {
+    const element: ElementRef = { kind: 'flow', name: flow };
+    const previous = this.#phase.get(flow);
+    if ((previous !== undefined && TERMINAL_PHASES.has(previous)) || (previous !== undefined && ORDER[phase] < ORDER[previous])) {
+      this.#context.emit({ element, message, ...(details === undefined ? {} : { details }) });
+      return false;
+    }
+    if (previous === phase && !TERMINAL_PHASES.has(phase)) return false;
+    this.#phase.set(flow, phase);
+    const level = phase === 'failed' ? 'error' : phase === 'cancelled' ? 'warn' : 'info';
+    this.#context.emit({ element, phase, level, message, ...(details === undefined ? {} : { details }) });
+    return true;
+  }
+
+  isTerminal(flow: string): boolean {
+    const phase = this.#phase.get(flow);
+    return phase !== undefined && TERMINAL_PHASES.has(phase);
+  }
+
+  fail(flow: string, code: ThundErrorCode, message: string, engineClass?: string, extra: Partial<FlowOutcome> = {}): void {
+    const error: RunEventError = { code, message: `[${code}] backend "spark", flow "${flow}": ${message}`, ...(engineClass === undefined ? {} : { engineClass }) };
+    if (this.transition(flow, 'failed', error.message, { error, ...(extra.expectations === undefined ? {} : { expectations: extra.expectations }) })) {
+      this.#outcomes.set(flow, { name: flow, phase: 'failed', error, ...extra });
+    }
+  }
+
+  cancel(flow: string, reason: string, code: ThundErrorCode = ThundErrorCode.Cancelled): void {
+    const message = `flow "${flow}" did not run: ${reason}`;
+    const error: RunEventError = { code, message: `[${code}] backend "spark", flow "${flow}": ${message}` };
+    if (this.transition(flow, 'cancelled', message, { reason, error })) this.#outcomes.set(flow, { name: flow, phase: 'cancelled', error });
+  }
+
+  complete(flow: string, message: string, outcome: Omit<FlowOutcome, 'name' | 'phase'>): void {
+    const details = {
+      ...(outcome.rowsWritten === undefined ? {} : { rowsWritten: outcome.rowsWritten }),
+      ...(outcome.expectations === undefined ? {} : { expectations: outcome.expectations }),
+    };
+    if (this.transition(flow, 'completed', message, details)) this.#outcomes.set(flow, { name: flow, phase: 'completed', ...outcome });
+  }
+
+  outcome(flow: string): FlowOutcome | undefined {
+    return this.#outcomes.get(flow);
+  }
+}

@@ -1,0 +1,216 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  type CheckReport, type Dataset, type ElementRef, type ExpectationResult, type Flow, type FlowOutcome, type Pipeline, type RunContext,
+  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, UnsupportedError, ValidationError,
+  startRun, validatePipeline,
+} from '@thund/ir';
+import type { SparkConnectSession } from '../connect/session.js';
+import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
+import { expectationCounts } from '../lower/expectations.js';
+import { type PipelinePlace, outsideLowering, readTable, resolvePath } from '../lower/flow-plan.js';
+import { graphOutputs } from '../lower/graph-flows.js';
+import { qualified } from '../lower/spark-types.js';
+import { FlowTracker } from './flow-tracker.js';
+import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from './graph-commands.js';
+import { unresolvedFlows } from './flow-names.js';
+
+export interface RunDependencies {
+  readonly session: () => Promise<SparkConnectSession>;
+  readonly check: (pipeline: Pipeline) => CheckReport;
+  readonly place: (pipeline: Pipeline) => PipelinePlace;
+  readonly baseDir: string;
+  readonly storageRoot: string;
+}
+
+type Outcome = Omit<RunResult, 'runId' | 'durationMs'>;
+
+/**
+ * Runs a pipeline as one SDP run: validate and check (any problem fails the
+ * run before a command is sent), then CreateDataflowGraph, one DefineOutput
+ * per dataset, one DefineFlow per flow, StartRun — streaming its events
+ * back as RunEvents — and, once Spark has finished, the row and
+ * expectation counts each completed flow's event carries.
+ */
+export function runPipeline(deps: RunDependencies, pipeline: Pipeline, options: RunOptions = {}): RunHandle {
+  return startRun(pipeline.name, options, (context) => execute(deps, pipeline, options, context));
+}
+
+/** The storage root of a pipeline's SDP run, as the file:// URI StartRun requires. */
+export function storageUri(pipeline: Pipeline, baseDir: string, storageRoot: string): string {
+  const path = pipeline.storage === undefined ? join(storageRoot, pipeline.name) : resolvePath(baseDir, pipeline.storage);
+  mkdirSync(path, { recursive: true });
+  return pathToFileURL(path).href;
+}
+
+async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOptions, context: RunContext): Promise<Outcome> {
+  const { emit, signal } = context;
+  const element: ElementRef = { kind: 'pipeline', name: pipeline.name };
+  const started = performance.now();
+  emit({ element, phase: 'planning', message: `pipeline "${pipeline.name}" is validating and checking ${pipeline.flows.length} flow${pipeline.flows.length === 1 ? '' : 's'}` });
+
+  const issues = validatePipeline(pipeline);
+  if (issues.length > 0) return failBeforeStart(pipeline, context, new ValidationError(issues));
+  const report = deps.check(pipeline);
+  if (!report.ok) return failBeforeStart(pipeline, context, new UnsupportedError(report));
+  const outputs = graphOutputs(pipeline, deps.baseDir);
+  const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));
+
+  const session = await deps.session();
+  const place = deps.place(pipeline);
+  const remote = { remote: session.remote.display };
+  const tracker = new FlowTracker(context, pipeline.name, pipeline.flows.map((f) => f.name), place.catalog, place.database, members);
+  for (const flow of pipeline.flows) tracker.transition(flow.name, 'queued', `flow "${flow.name}" is queued`);
+
+  let graphId: string | undefined;
+  let runError: ThundError | undefined;
+  try {
+    if (place.database !== 'default') await session.sql(`CREATE DATABASE IF NOT EXISTS ${qualified(place.catalog, place.database)}`, { signal });
+    graphId = await createGraphId(session, pipeline, place, signal);
+    for (const output of outputs) await session.drain(asPlan(defineOutput(graphId, { ...output.dataset, type: output.sdpType }, deps.baseDir)), { signal });
+    for (const flow of outputs.flatMap((o) => o.flows)) await session.drain(asPlan(defineFlow(graphId, flow.name, flow.target, flow.relation)), { signal });
+    emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running on Spark ${session.remote.display}` });
+    const command = startRunCommand(graphId, {
+      storage: storageUri(pipeline, deps.baseDir, deps.storageRoot), fullRefresh: options.fullRefresh === true, dryRun: options.dryRun === true,
+    });
+    for await (const response of session.execute(asPlan(command), { signal })) {
+      if (response.responseType.case === 'pipelineEventResult') tracker.onMessage(response.responseType.value.event?.message ?? '');
+    }
+  } catch (reason) {
+    runError = thundErrorFromSpark(reason, { ...remote, element });
+  }
+
+  if (signal.aborted) {
+    for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'the run was cancelled');
+  } else {
+    await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true);
+  }
+  if (graphId !== undefined) void session.drain(asPlan(dropGraph(graphId))).catch(() => undefined);
+
+  const outcomes = pipeline.flows.map((flow) => tracker.outcome(flow.name) ?? { name: flow.name, phase: 'cancelled' as const });
+  const status: RunResult['status'] = signal.aborted ? 'cancelled' : runError !== undefined || outcomes.some((o) => o.phase !== 'completed') ? 'failed' : 'completed';
+  const counts = (phase: string): number => outcomes.filter((o) => o.phase === phase).length;
+  const summary = `${counts('completed')} completed, ${counts('failed')} failed, ${counts('cancelled')} cancelled`;
+  const durationMs = performance.now() - started;
+  if (status === 'completed') {
+    emit({ element, phase: 'completed', message: `pipeline "${pipeline.name}" completed: ${summary}`, details: { durationMs } });
+    return { status, flows: outcomes };
+  }
+  const firstFailure = outcomes.find((o) => o.phase === 'failed')?.error;
+  const error: RunEventError = status === 'cancelled'
+    ? { code: ThundErrorCode.Cancelled, message: `the run was cancelled: ${summary}` }
+    : firstFailure !== undefined
+      ? { code: firstFailure.code, message: `pipeline "${pipeline.name}" failed: ${summary}`, ...(firstFailure.engineClass === undefined ? {} : { engineClass: firstFailure.engineClass }) }
+      : errorDetails(runError ?? new ThundError(ThundErrorCode.Engine, `pipeline "${pipeline.name}" failed: ${summary}`, { backend: 'spark', element }));
+  emit({ element, phase: status, level: status === 'failed' ? 'error' : 'warn', message: error.message, details: { durationMs, error } });
+  return { status, flows: outcomes, error };
+}
+
+async function createGraphId(session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, signal: AbortSignal): Promise<string> {
+  for (const response of await session.drain(asPlan(createGraph(pipeline, place)), { signal })) {
+    if (response.responseType.case === 'pipelineCommandResult' && response.responseType.value.resultType.case === 'createDataflowGraphResult') {
+      const id = response.responseType.value.resultType.value.dataflowGraphId;
+      if (id !== undefined) return id;
+    }
+  }
+  throw new ThundError(ThundErrorCode.Internal, 'Spark did not return a dataflow graph id', { backend: 'spark' });
+}
+
+export function errorDetails(error: ThundError): RunEventError {
+  const engineClass = error instanceof SparkError ? error.engineClass : undefined;
+  return { code: error.code, message: error.message, ...(engineClass === undefined ? {} : { engineClass }) };
+}
+
+/**
+ * Gives every flow its terminal event once Spark is done: completed flows
+ * (and temporary views, which SDP reports nothing for) with their counts;
+ * flows the run error names as failed; the rest as cancelled.
+ */
+async function finishFlows(
+  session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, baseDir: string,
+  tracker: FlowTracker, runError: ThundError | undefined, dryRun: boolean,
+): Promise<void> {
+  const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
+  const writers = new Map<string, number>();
+  for (const flow of pipeline.flows) writers.set(flow.target, (writers.get(flow.target) ?? 0) + 1);
+  const lowering = outsideLowering(pipeline, place, baseDir);
+  const runCompleted = runError === undefined;
+
+  const completing = pipeline.flows.filter((flow) => !tracker.isTerminal(flow.name)
+    && (tracker.completedOnSpark.has(flow.name) || (runCompleted && (datasets.get(flow.target)?.type === 'temporary_view' || dryRun))));
+  const results = await Promise.all(completing.map(async (flow) => {
+    if (dryRun) return { flow, rowsWritten: 0 as number | undefined, expectations: undefined };
+    const dataset = datasets.get(flow.target) as Dataset;
+    const [rowsWritten, expectations] = await Promise.all([
+      dataset.type !== 'temporary_view' && dataset.type !== 'sink' && writers.get(flow.target) === 1 ? countRows(session, place, dataset.name) : Promise.resolve(undefined),
+      countExpectations(session, lowering, flow),
+    ]);
+    return { flow, rowsWritten, expectations };
+  }));
+  for (const { flow, rowsWritten, expectations } of results) {
+    const written = rowsWritten === undefined ? '' : `: ${rowsWritten} row${rowsWritten === 1 ? '' : 's'} written`;
+    tracker.complete(flow.name, `flow "${flow.name}" completed${dryRun ? ' (dry run: nothing written)' : written}`, {
+      ...(rowsWritten === undefined ? {} : { rowsWritten }),
+      ...(expectations === undefined ? {} : { expectations }),
+    });
+  }
+  if (runCompleted) {
+    for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'Spark ended the run without running it');
+    return;
+  }
+  const message = runError.rawMessage;
+  const unresolved = unresolvedFlows(message);
+  const named = new Set([...unresolved.failed, ...tracker.names.mentionedIn(message)].map((n) => tracker.names.resolve(n)).filter((n) => n !== undefined));
+  const upstream = new Set(unresolved.upstream.map((n) => tracker.names.resolve(n)).filter((n) => n !== undefined));
+  const engineClass = runError instanceof SparkError ? runError.engineClass : undefined;
+  for (const flow of pipeline.flows) {
+    if (tracker.isTerminal(flow.name)) continue;
+    if (upstream.has(flow.name)) tracker.cancel(flow.name, 'an upstream flow failed to resolve', ThundErrorCode.UpstreamFailed);
+    else if (named.has(flow.name) || (named.size === 0 && pipeline.flows.length === 1)) tracker.fail(flow.name, runError.code, message, engineClass);
+    else tracker.cancel(flow.name, `the run failed: ${firstLine(message)}`);
+  }
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0] ?? text;
+}
+
+async function countRows(session: SparkConnectSession, place: PipelinePlace, name: string): Promise<number | undefined> {
+  try {
+    const table = await session.table({
+      relType: { case: 'aggregate', value: { input: readTable(place, name), groupType: 1, aggregateExpressions: [{ exprType: { case: 'unresolvedFunction', value: { functionName: 'count', arguments: [{ exprType: { case: 'literal', value: { literalType: { case: 'integer', value: 1 } } } }] } } }] } },
+    });
+    const value: unknown = table.getChildAt(0)?.get(0);
+    return value === null || value === undefined ? undefined : Number(value);
+  } catch {
+    return undefined;
+  }
+}
+
+async function countExpectations(session: SparkConnectSession, lowering: ReturnType<typeof outsideLowering>, flow: Flow): Promise<ExpectationResult[] | undefined> {
+  const expectations = flow.expectations ?? [];
+  if (expectations.length === 0) return undefined;
+  try {
+    const table = await session.table(expectationCounts(lowering.lower(flow.query), expectations, lowering.expressions));
+    const total = Number(table.getChildAt(0)?.get(0) ?? 0);
+    return expectations.map((e, i) => {
+      const failed = Number(table.getChildAt(i + 1)?.get(0) ?? 0);
+      return { name: e.name, action: e.action, passed: total - failed, failed };
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** A pipeline-level failure before any command was sent: every flow is reported as not run. */
+function failBeforeStart(pipeline: Pipeline, context: RunContext, error: ThundError): Outcome {
+  const details = errorDetails(error);
+  context.emit({ element: { kind: 'pipeline', name: pipeline.name }, phase: 'failed', level: 'error', message: error.message, details: { error: details } });
+  const reason = `the pipeline failed ${error.code === ThundErrorCode.Unsupported ? 'the backend check' : 'validation'}`;
+  const flows = pipeline.flows.map((flow): FlowOutcome => {
+    context.emit({ element: { kind: 'flow', name: flow.name }, phase: 'cancelled', level: 'warn', message: `flow "${flow.name}" did not run: ${reason}`, details: { reason, error: details } });
+    return { name: flow.name, phase: 'cancelled', error: details };
+  });
+  return { status: 'failed', flows, error: details };
+}

@@ -1,0 +1,91 @@
+import type { Table } from 'apache-arrow';
+import { type Capabilities, type CheckReport, type ExecBackend, type Pipeline, type RunHandle, type RunOptions } from '@thund/ir';
+import { SparkConnectSession } from './connect/session.js';
+import { type PipelinePlace, resolvePath } from './lower/flow-plan.js';
+import { type DatasetLocation, readDataset, readRelation } from './read/read-dataset.js';
+import { runPipeline } from './run/run-pipeline.js';
+import { createSparkCapabilities } from './spark-capabilities.js';
+import { checkForSpark } from './spark-check.js';
+import { type ResolvedSparkConfig, type SparkBackendConfig, resolveConfig } from './spark-config.js';
+
+/**
+ * The Spark backend: pipelines lowered to Spark Declarative Pipelines and
+ * run on a Spark Connect server. Create it with `createSparkBackend`, which
+ * connects and reads the server's version first (capabilities depend on
+ * it and `capabilities()` is synchronous).
+ *
+ * Lifetime: one Spark Connect session per backend, shared by its runs and
+ * reads; `close()` ends it. Datasets stay on the server after a run.
+ */
+export class SparkBackend implements ExecBackend {
+  readonly #config: ResolvedSparkConfig;
+  readonly #session: SparkConnectSession;
+  readonly #capabilities: Capabilities;
+  readonly #written = new Map<string, DatasetLocation>();
+
+  constructor(config: ResolvedSparkConfig, session: SparkConnectSession, version: string) {
+    this.#config = config;
+    this.#session = session;
+    this.#capabilities = createSparkCapabilities({ version, mergeCapableFormat: config.mergeCapableFormat });
+  }
+
+  get config(): ResolvedSparkConfig {
+    return this.#config;
+  }
+
+  /** The Spark Connect session (for SQL the portable plan cannot express). */
+  get session(): SparkConnectSession {
+    return this.#session;
+  }
+
+  /** What this backend can express and run, for the connected server's version. */
+  capabilities(): Capabilities {
+    return this.#capabilities;
+  }
+
+  /** Every reason this backend cannot run `pipeline`, without sending any command. */
+  check(pipeline: Pipeline): CheckReport {
+    return checkForSpark(pipeline, this.#capabilities, this.#config.baseDir);
+  }
+
+  /** Starts a run and returns at once; see RunHandle. */
+  run(pipeline: Pipeline, options?: RunOptions): RunHandle {
+    const place = this.#place(pipeline);
+    for (const dataset of pipeline.datasets) {
+      this.#written.set(dataset.name, { place, dataset, ...(dataset.location === undefined ? {} : { location: resolvePath(this.#config.baseDir, dataset.location) }) });
+    }
+    return runPipeline(
+      { session: async () => this.#session, check: (p) => this.check(p), place: (p) => this.#place(p), baseDir: this.#config.baseDir, storageRoot: this.#config.storageRoot },
+      pipeline,
+      options,
+    );
+  }
+
+  /** A dataset's current rows as one Arrow table. */
+  async readDataset(name: string): Promise<Table> {
+    const fallback = { catalog: this.#config.catalog, database: this.#config.database };
+    return readDataset(this.#session, name, readRelation(name, this.#written.get(name), fallback));
+  }
+
+  /** Ends the Spark Connect session. */
+  async close(): Promise<void> {
+    this.#session.close();
+  }
+
+  #place(pipeline: Pipeline): PipelinePlace {
+    return { catalog: pipeline.catalog ?? this.#config.catalog, database: pipeline.database ?? this.#config.database };
+  }
+}
+
+/** Connects to the Spark Connect server, reads its version, and returns the backend. */
+export async function createSparkBackend(config: SparkBackendConfig = {}): Promise<SparkBackend> {
+  const resolved = resolveConfig(config);
+  const session = SparkConnectSession.connect(resolved.remote);
+  try {
+    const version = await session.sparkVersion();
+    return new SparkBackend(resolved, session, version);
+  } catch (reason) {
+    session.close();
+    throw reason;
+  }
+}

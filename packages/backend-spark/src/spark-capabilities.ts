@@ -1,0 +1,47 @@
+import { type Capabilities, RELATION_KINDS, defineCapabilities } from '@thund/ir';
+import { sparkFunctionsFor } from './lower/function-lowering.js';
+import { SPARK_SQL_DIALECTS } from './lower/relation-lowering.js';
+
+/** Spark version the backend is built and tested against. */
+export const SPARK_VERSION = '4.3.0';
+
+/** Server facts capabilities depend on. */
+export interface SparkServerFacts {
+  /** `spark_version` from AnalyzePlan, e.g. `4.3.0`. */
+  readonly version: string;
+  /**
+   * Table formats that support MERGE (Delta, Iceberg) are installed, so SDP's
+   * AUTO CDC can write its targets. Default `false` (not on a plain pyspark server).
+   */
+  readonly mergeCapableFormat?: boolean;
+}
+
+/**
+ * What the Spark backend runs on an OSS Spark Connect server of a given
+ * version: batch and streaming flows into every dataset type, every plan
+ * node, the cataloged functions that server has, raw SQL in the `spark`
+ * dialect, CSV/JSON/Parquet, expectations (lowered into the flow plan: SDP
+ * has none on OSS). Not (yet): watermarks, event-time windows, output
+ * modes, triggers other than SDP's run-to-completion (`available_now`),
+ * CDC without a MERGE-capable table format, sinks fed by batch flows.
+ */
+export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
+  return defineCapabilities({
+    name: 'spark',
+    version: `spark ${facts.version}`,
+    batch: true,
+    streaming: true,
+    eventTime: false,
+    windowKinds: [],
+    outputModes: [],
+    triggers: ['available_now'],
+    cdcScdTypes: facts.mergeCapableFormat === true ? [1, 2] : [],
+    expectations: ['warn', 'drop', 'fail'],
+    datasetTypes: ['materialized_view', 'table', 'temporary_view', 'sink'],
+    relations: RELATION_KINDS,
+    functions: sparkFunctionsFor(facts.version),
+    sqlDialects: SPARK_SQL_DIALECTS,
+    fileFormats: ['csv', 'json', 'parquet'],
+    batchSinks: false,
+  });
+}

@@ -1,0 +1,43 @@
+import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath } from '@thund/ir';
+import { lowerFlowForGraph } from './lower/flow-plan.js';
+
+const CDC_WHY = 'Spark 4.3 AUTO CDC needs a target table format that supports MERGE (Delta Lake or Iceberg), and this server has none installed';
+
+/**
+ * `checkAgainst` plus what only Spark rules out: append-once flows (SDP 4.3
+ * rejects `once`), the reason CDC is unavailable, and anything the lowering
+ * itself refuses (e.g. a LIMIT beyond 32 bits). Every violation at once.
+ */
+export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, baseDir: string): CheckReport {
+  const backend = capabilities.name;
+  const violations: Violation[] = checkAgainst(pipeline, capabilities).violations.map((v) =>
+    v.feature === 'cdc' ? { ...v, message: `${v.message}: ${CDC_WHY}` } : v);
+  const targets = new Map(pipeline.datasets.map((d) => [d.name, d]));
+  pipeline.flows.forEach((flow, i) => {
+    const element = { kind: 'flow' as const, name: flow.name };
+    const writers = pipeline.flows.filter((f) => f.target === flow.target);
+    if (targets.get(flow.target)?.type === 'table' && !isIncremental(flow.kind) && writers.some((f) => isIncremental(f.kind))) {
+      violations.push({
+        backend, element, feature: 'batch', value: 'batch_and_streaming_into_table', path: jsonPath(['flows', i, 'kind']),
+        message: `backend "${backend}" cannot write table "${flow.target}" from both batch flow "${flow.name}" and streaming flows: a Spark pipeline table is a streaming table, and a table written only by batch flows is a materialized view`,
+      });
+    }
+    if (flow.kind === 'append_once') {
+      violations.push({
+        backend, element, feature: 'streaming', value: 'append_once', path: jsonPath(['flows', i, 'kind']),
+        message: `backend "${backend}" does not support append-once flows, used by flow "${flow.name}": Spark 4.3 pipelines reject one-time flows (DefineFlow.once)`,
+      });
+    }
+    // Lowering problems only matter for flows the capabilities admit (a rejected dialect would be reported twice).
+    if (flow.kind === 'cdc' || violations.some((v) => v.element.kind === 'flow' && v.element.name === flow.name)) return;
+    try {
+      lowerFlowForGraph(flow, baseDir);
+    } catch (reason) {
+      violations.push({
+        backend, element, feature: 'relation', value: 'lowering', path: jsonPath(['flows', i, 'query']),
+        message: `backend "${backend}" cannot lower the query of flow "${flow.name}": ${reason instanceof Error ? reason.message : String(reason)}`,
+      });
+    }
+  });
+  return { backend, ok: violations.length === 0, violations };
+}

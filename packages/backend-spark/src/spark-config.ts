@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+
+export interface SparkBackendConfig {
+  /** Spark Connect connection string. Default: `THUND_SPARK_REMOTE`, else `sc://127.0.0.1:15002`. */
+  readonly remote?: string;
+  /** Directory relative paths of a pipeline (sources, sinks, storage) resolve against. Default `process.cwd()`. */
+  readonly baseDir?: string;
+  /** Catalog of pipelines that name none. Default `spark_catalog`. */
+  readonly catalog?: string;
+  /** Database of pipelines that name none; created if missing. Default `default`. */
+  readonly database?: string;
+  /**
+   * Where a pipeline without `storage` keeps its SDP checkpoints and
+   * metadata: `<storageRoot>/<pipeline name>`. Default `<baseDir>/.thund/spark`.
+   * Must be a path the Spark server can reach (it is on the server's file system).
+   */
+  readonly storageRoot?: string;
+  /** Table formats supporting MERGE are installed on the server (enables CDC). Default `false`. */
+  readonly mergeCapableFormat?: boolean;
+}
+
+export interface ResolvedSparkConfig {
+  readonly remote: string;
+  readonly baseDir: string;
+  readonly catalog: string;
+  readonly database: string;
+  readonly storageRoot: string;
+  readonly mergeCapableFormat: boolean;
+}
+
+export const DEFAULT_REMOTE = 'sc://127.0.0.1:15002';
+
+export function resolveConfig(config: SparkBackendConfig): ResolvedSparkConfig {
+  const baseDir = resolve(config.baseDir ?? process.cwd());
+  return Object.freeze({
+    remote: config.remote ?? process.env['THUND_SPARK_REMOTE'] ?? DEFAULT_REMOTE,
+    baseDir,
+    catalog: config.catalog ?? 'spark_catalog',
+    database: config.database ?? 'default',
+    storageRoot: resolve(baseDir, config.storageRoot ?? '.thund/spark'),
+    mergeCapableFormat: config.mergeCapableFormat ?? false,
+  });
+}

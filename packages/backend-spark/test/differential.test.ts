@@ -1,0 +1,98 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_CASES, type ConformanceCase, diffRows } from '@thund/backend-testkit';
+import { createNativeBackend, tableToRows as nativeRows } from '@thund/backend-native';
+import { type ExecBackend, type Pipeline, type RunResult, parsePipeline } from '@thund/ir';
+import { type SparkBackend, createSparkBackend, tableToRows } from '../src/index.js';
+
+const remote = process.env['THUND_SPARK_REMOTE'];
+const ORDERS_DIR = join(import.meta.dirname, '..', '..', '..', 'examples', 'orders');
+const loadOrders = (): Pipeline => parsePipeline(JSON.parse(readFileSync(join(ORDERS_DIR, 'pipeline.json'), 'utf8')));
+
+async function runToEnd(backend: ExecBackend, p: Pipeline): Promise<RunResult> {
+  const handle = backend.run(p);
+  for await (const _ of handle) { /* drain */ }
+  return handle.result;
+}
+
+/** Runs `p` on native and on Spark (fresh database) and returns both results and a reader per side. */
+async function both(p: Pipeline, workDir: string, database: string) {
+  const native = createNativeBackend({ baseDir: workDir });
+  const spark = await createSparkBackend({ remote: remote as string, baseDir: workDir, database });
+  const [n, s] = await Promise.all([runToEnd(native, p), runToEnd(spark, p)]);
+  return {
+    n, s,
+    read: async (dataset: string) => ({ native: nativeRows(await native.readDataset(dataset)), spark: tableToRows(await spark.readDataset(dataset)) }),
+    close: async () => { await native.close(); await spark.close(); },
+  };
+}
+
+function writeInputs(testCase: ConformanceCase, workDir: string): void {
+  for (const [relative, content] of Object.entries(testCase.files ?? {})) {
+    mkdirSync(dirname(join(workDir, relative)), { recursive: true });
+    writeFileSync(join(workDir, relative), content);
+  }
+}
+
+// Same pipelines on native and Spark, equal rows (diffRows): every testkit case, plus examples/orders.
+describe.runIf(remote !== undefined)('differential: native vs spark', () => {
+  let root: string;
+  beforeAll(() => { root = mkdtempSync(join(tmpdir(), 'thund-diff-')); });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  // Cases run four at a time: each Spark run mostly waits on SDP's own scheduling.
+  const groups: ConformanceCase[][] = [];
+  ALL_CASES.forEach((c, i) => { (groups[Math.floor(i / 4)] ??= []).push(c); });
+  for (const group of groups) {
+    it(`cases ${group.map((c) => c.id).join(', ')}`, async () => {
+      await Promise.all(group.map(async (testCase, i) => {
+        const workDir = join(root, testCase.id.replace(/\W/g, '_'));
+        mkdirSync(workDir, { recursive: true });
+        writeInputs(testCase, workDir);
+        const p = testCase.pipeline({ workDir, path: (r) => join(workDir, r) });
+        const run = await both(p, workDir, `thund_d${process.pid}_${ALL_CASES.indexOf(testCase)}_${i}`);
+        try {
+          expect(run.s.status, `${testCase.id}: spark ${JSON.stringify(run.s.error)}`).toBe(run.n.status);
+          for (const dataset of Object.keys(testCase.expected)) {
+            const rows = await run.read(dataset);
+            expect(diffRows(rows.spark, rows.native, testCase.ordered), `${testCase.id} ${dataset}`).toEqual([]);
+          }
+        } finally {
+          await run.close();
+        }
+      }));
+    }, 180_000);
+  }
+
+  it('examples/orders (without its batch-fed Parquet sink, which SDP cannot run)', async () => {
+    const workDir = join(root, 'orders');
+    cpSync(ORDERS_DIR, workDir, { recursive: true });
+    const orders = loadOrders();
+    const p: Pipeline = { ...orders, datasets: orders.datasets.filter((d) => d.type !== 'sink'), flows: orders.flows.filter((f) => f.name !== 'export_daily_revenue') };
+    const run = await both(p, workDir, `thund_orders${process.pid}`);
+    try {
+      expect(run.n.status).toBe('completed');
+      expect(run.s.status, JSON.stringify(run.s.error)).toBe('completed');
+      expect(run.s.flows.find((f) => f.name === 'clean_orders')?.expectations).toEqual(run.n.flows.find((f) => f.name === 'clean_orders')?.expectations);
+      for (const dataset of ['clean_orders', 'daily_revenue']) {
+        const rows = await run.read(dataset);
+        expect(rows.spark.length).toBeGreaterThan(0);
+        expect(diffRows(rows.spark, rows.native), dataset).toEqual([]);
+      }
+    } finally {
+      await run.close();
+    }
+  }, 180_000);
+
+  it('the orders sink is rejected by Spark check (batch flow into a sink)', async () => {
+    const orders = loadOrders();
+    const spark: SparkBackend = await createSparkBackend({ remote: remote as string });
+    try {
+      expect(spark.check(orders).violations.map((v) => [v.element.name, v.feature])).toEqual([['export_daily_revenue', 'batch_sink']]);
+    } finally {
+      await spark.close();
+    }
+  });
+});
