@@ -1,5 +1,9 @@
 export { NativeBackend, createNativeBackend } from './native-backend.js';
 export type { NativeBackendConfig, ResolvedNativeConfig } from './native-config.js';
+export type { NativeRunOptions } from './native-backend.js';
+export type { MemoryBatch, MemorySources } from './stream/memory-rows.js';
+export { streamingViolations } from './stream/stream-check.js';
+export { CHECKPOINT_FORMAT, CHECKPOINT_SCHEMA } from './stream/checkpoint-store.js';
 export { DUCKDB_VERSION, createNativeCapabilities } from './native-capabilities.js';
 export type { FlowPlan } from './compile/flow-plan.js';
 export { planPipeline } from './compile/flow-plan.js';

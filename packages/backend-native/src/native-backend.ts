@@ -1,14 +1,27 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type * as arrow from 'apache-arrow';
-import { type Capabilities, type CheckReport, type ExecBackend, type Pipeline, type RunHandle, type RunOptions, checkAgainst } from '@thund/ir';
+import {
+  type Capabilities, type CheckReport, type ExecBackend, type Pipeline, type RunHandle, type RunOptions, ThundError, ThundErrorCode, checkAgainst, isIncremental,
+} from '@thund/ir';
 import { type FlowPlan, planPipeline } from './compile/flow-plan.js';
 import { NativeDatabase } from './duckdb/native-database.js';
 import { createNativeCapabilities } from './native-capabilities.js';
 import { type NativeBackendConfig, type ResolvedNativeConfig, resolveConfig } from './native-config.js';
 import { type DatasetLocation, readQuery, readTable, streamBatches } from './read/read-dataset.js';
 import { runPipeline } from './run/run-pipeline.js';
+import type { MemorySources } from './stream/memory-rows.js';
+import { streamingViolations } from './stream/stream-check.js';
+import { defaultStreamingDatabase, pipelineStreams, storageRoot } from './stream/storage-root.js';
+
+/** Run options of the native backend: the contract's, plus in-memory sources for this run. */
+export interface NativeRunOptions extends RunOptions {
+  /** In-memory streaming sources for this run, added to (and overriding) `NativeBackendConfig.sources`. */
+  readonly sources?: MemorySources;
+}
 
 /**
- * The embedded backend: batch pipelines on DuckDB, in process.
+ * The embedded backend: batch and streaming pipelines on DuckDB, in process.
  *
  * Lifetime: the backend owns one DuckDB database, opened on first use and
  * kept open so datasets can be read after a run; `close()` releases it.
@@ -21,6 +34,7 @@ export class NativeBackend implements ExecBackend {
   /** Where each dataset written by this backend lives (its pipeline's schema, a sink's files). */
   readonly #written = new Map<string, DatasetLocation>();
   #database: Promise<NativeDatabase> | undefined;
+  #databasePath: string | undefined;
   #closed = false;
 
   constructor(config: NativeBackendConfig = {}) {
@@ -36,9 +50,11 @@ export class NativeBackend implements ExecBackend {
     return this.#capabilities;
   }
 
-  /** Every reason this backend cannot run `pipeline`, without running anything. */
+  /** Every reason this backend cannot run `pipeline`, without running anything: capabilities, then streaming query shapes. */
   check(pipeline: Pipeline): CheckReport {
-    return checkAgainst(pipeline, this.#capabilities);
+    const report = checkAgainst(pipeline, this.#capabilities);
+    const violations = [...report.violations, ...streamingViolations(pipeline, this.#capabilities.name)];
+    return { backend: report.backend, ok: violations.length === 0, violations };
   }
 
   /** Each flow's lowered DuckDB SQL and write statement (for `thund plan`); opens no database. */
@@ -47,10 +63,20 @@ export class NativeBackend implements ExecBackend {
   }
 
   /** Starts a run and returns at once; see RunHandle. */
-  run(pipeline: Pipeline, options?: RunOptions): RunHandle {
-    for (const dataset of pipeline.datasets) this.#written.set(dataset.name, { pipeline: { database: pipeline.database }, dataset });
+  run(pipeline: Pipeline, options: NativeRunOptions = {}): RunHandle {
+    const streamed = new Set(pipeline.flows.filter((f) => isIncremental(f.kind)).map((f) => f.target));
+    for (const dataset of pipeline.datasets) {
+      this.#written.set(dataset.name, { pipeline: { database: pipeline.database }, dataset, streaming: dataset.type === 'sink' && streamed.has(dataset.name) });
+    }
+    const { baseDir } = this.#config;
     return runPipeline(
-      { database: () => this.#open(), check: (p) => this.check(p), baseDir: this.#config.baseDir, maxConcurrency: this.#config.maxConcurrency },
+      {
+        database: (p) => this.#open(this.#databaseFor(p), pipelineStreams(p)),
+        check: (p) => this.check(p),
+        baseDir,
+        maxConcurrency: this.#config.maxConcurrency,
+        stream: { storage: storageRoot(pipeline, baseDir), sources: { ...this.#config.sources, ...options.sources }, maxFilesPerEpoch: this.#config.maxFilesPerEpoch },
+      },
       pipeline,
       options,
     );
@@ -72,13 +98,64 @@ export class NativeBackend implements ExecBackend {
     this.#closed = true;
     const database = this.#database;
     this.#database = undefined;
-    if (database !== undefined) (await database).closeSync();
+    this.#databasePath = undefined;
+    if (database !== undefined) await database.then((d) => d.closeSync(), () => undefined);
   }
 
-  #open(): Promise<NativeDatabase> {
+  /**
+   * Streaming needs a persistent database (state, offsets and output commit
+   * in one transaction): the configured file, or else `<storage>/native.duckdb`.
+   */
+  #databaseFor(pipeline: Pipeline): string {
+    if (this.#config.database !== ':memory:' || !pipelineStreams(pipeline)) return this.#config.database;
+    return defaultStreamingDatabase(pipeline, this.#config.baseDir);
+  }
+
+  #open(path: string = this.#databasePath ?? this.#config.database, streaming = false): Promise<NativeDatabase> {
     if (this.#closed) return Promise.reject(new Error('the native backend was closed'));
-    this.#database ??= NativeDatabase.create(this.#config.database, this.#config.duckdb);
+    if (this.#database !== undefined && this.#databasePath !== path) {
+      return Promise.reject(new ThundError(
+        ThundErrorCode.Validation,
+        `this backend already uses database ${this.#databasePath}, but the pipeline needs ${path} (a streaming pipeline keeps its state in a database file under its storage root): set NativeBackendConfig.database to one file for all pipelines, or use one backend per pipeline`,
+        { backend: 'native' },
+      ));
+    }
+    if (this.#database === undefined) {
+      this.#databasePath = path;
+      const opened = openDatabase(path, this.#config.duckdb, streaming);
+      this.#database = opened;
+      // A failed open is not kept: the next run or read tries again.
+      opened.catch(() => {
+        if (this.#database === opened) {
+          this.#database = undefined;
+          this.#databasePath = undefined;
+        }
+      });
+    }
     return this.#database;
+  }
+}
+
+/** Opens a database, creating its directory. For a streaming pipeline an unreadable file is a checkpoint error (it holds the checkpoints). */
+async function openDatabase(path: string, options: Readonly<Record<string, string>>, streaming: boolean): Promise<NativeDatabase> {
+  if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
+  try {
+    return await NativeDatabase.create(path, options);
+  } catch (reason) {
+    const detail = reason instanceof Error ? (reason.message.split('\n')[0] ?? reason.message) : String(reason);
+    if (/Could not set lock/i.test(detail)) {
+      throw new ThundError(
+        streaming ? ThundErrorCode.Checkpoint : ThundErrorCode.Engine,
+        `the DuckDB database ${path} is in use by another process (${detail}): one process at a time may run a pipeline on its storage; stop the other run or give this one its own storage root`,
+        { backend: 'native', cause: reason },
+      );
+    }
+    const what = streaming ? 'it holds the pipeline\'s checkpoints and' : 'it';
+    throw new ThundError(
+      streaming ? ThundErrorCode.Checkpoint : ThundErrorCode.Engine,
+      `the DuckDB database ${path} cannot be opened (${detail}): ${what} is corrupt or not a DuckDB database; restore it, or delete it to start over`,
+      { backend: 'native', cause: reason },
+    );
   }
 }
 

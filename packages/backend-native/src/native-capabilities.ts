@@ -6,17 +6,23 @@ import { NATIVE_SQL_DIALECTS } from './compile/relation-compiler.js';
 export const DUCKDB_VERSION = '1.5.6';
 
 /**
- * What the native backend runs today: batch pipelines, every plan node,
- * every lowered function. Streaming, event time and CDC come later; until
- * then `check` rejects them.
+ * What the native backend runs: batch and streaming pipelines (micro-batches
+ * over growing directories and in-memory sources, exactly once), event time
+ * with every window kind and output mode, CDC of SCD types 1 and 2, every
+ * plan node, every lowered function. Query shapes the streaming engine
+ * cannot run are reported by `check` (see `streamingViolations`).
  */
 export function createNativeCapabilities(): Capabilities {
   return defineCapabilities({
     name: 'native',
     version: `duckdb ${DUCKDB_VERSION}`,
     batch: true,
-    streaming: false,
-    eventTime: false,
+    streaming: true,
+    eventTime: true,
+    windowKinds: ['tumbling', 'hopping', 'session'],
+    outputModes: ['append', 'update', 'complete'],
+    triggers: ['available_now', 'once', 'processing_time'],
+    cdcScdTypes: [1, 2],
     expectations: ['warn', 'drop', 'fail'],
     datasetTypes: ['materialized_view', 'table', 'temporary_view', 'sink'],
     relations: RELATION_KINDS,

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
+import type { MemorySources } from './stream/memory-rows.js';
 
 export interface NativeBackendConfig {
   /** DuckDB database file; datasets persist there between runs. Default is `:memory:`. */
@@ -10,6 +11,13 @@ export interface NativeBackendConfig {
   readonly maxConcurrency?: number;
   /** DuckDB configuration (`threads`, `memory_limit`, …) used when the database is opened. */
   readonly duckdb?: Readonly<Record<string, string>>;
+  /** In-memory streaming sources, bound to `read_files` paths (see `MemorySources`). Runs may add more. */
+  readonly sources?: MemorySources;
+  /**
+   * Most new files (or in-memory items) one micro-batch of an `available_now`
+   * or `processing_time` trigger takes. Default is unlimited (everything new).
+   */
+  readonly maxFilesPerEpoch?: number;
 }
 
 export interface ResolvedNativeConfig {
@@ -17,6 +25,8 @@ export interface ResolvedNativeConfig {
   readonly baseDir: string;
   readonly maxConcurrency: number;
   readonly duckdb: Readonly<Record<string, string>>;
+  readonly sources: MemorySources;
+  readonly maxFilesPerEpoch: number;
 }
 
 export function resolveConfig(config: NativeBackendConfig): ResolvedNativeConfig {
@@ -25,5 +35,8 @@ export function resolveConfig(config: NativeBackendConfig): ResolvedNativeConfig
     ? ':memory:'
     : isAbsolute(config.database) ? config.database : resolve(baseDir, config.database);
   const maxConcurrency = Math.max(1, Math.floor(config.maxConcurrency ?? Math.min(4, availableParallelism())));
-  return Object.freeze({ database, baseDir, maxConcurrency, duckdb: Object.freeze({ ...config.duckdb }) });
+  const maxFilesPerEpoch = config.maxFilesPerEpoch === undefined ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(config.maxFilesPerEpoch));
+  return Object.freeze({
+    database, baseDir, maxConcurrency, duckdb: Object.freeze({ ...config.duckdb }), sources: Object.freeze({ ...config.sources }), maxFilesPerEpoch,
+  });
 }

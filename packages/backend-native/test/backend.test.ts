@@ -9,10 +9,11 @@ describe('NativeBackend', () => {
   it('declares its capabilities truthfully', () => {
     const capabilities = createNativeBackend().capabilities();
     expect(capabilities).toMatchObject({
-      name: 'native', batch: true, streaming: false, eventTime: false, batchSinks: true,
+      name: 'native', batch: true, streaming: true, eventTime: true, batchSinks: true,
       datasetTypes: ['materialized_view', 'table', 'temporary_view', 'sink'],
       expectations: ['warn', 'drop', 'fail'], sqlDialects: ['duckdb'], fileFormats: ['csv', 'json', 'parquet'],
-      cdcScdTypes: [], windowKinds: [], outputModes: [], triggers: [],
+      cdcScdTypes: [1, 2], windowKinds: ['tumbling', 'hopping', 'session'], outputModes: ['append', 'update', 'complete'],
+      triggers: ['available_now', 'once', 'processing_time'],
     });
     expect([...capabilities.relations].sort()).toEqual([...RELATION_KINDS].sort());
     expect([...capabilities.functions].sort()).toEqual([...ALL_FUNCTION_NAMES].sort());
@@ -21,7 +22,7 @@ describe('NativeBackend', () => {
 
   it('freezes its config and resolves defaults', () => {
     const b = new NativeBackend({ baseDir: '/tmp/x', maxConcurrency: 2 });
-    expect(b.config).toEqual({ database: ':memory:', baseDir: '/tmp/x', maxConcurrency: 2, duckdb: {} });
+    expect(b.config).toEqual({ database: ':memory:', baseDir: '/tmp/x', maxConcurrency: 2, duckdb: {}, sources: {}, maxFilesPerEpoch: Number.POSITIVE_INFINITY });
     expect(Object.isFrozen(b.config)).toBe(true);
     expect(new NativeBackend({ baseDir: '/tmp/x', database: 'db/thund.duckdb' }).config.database).toBe('/tmp/x/db/thund.duckdb');
   });

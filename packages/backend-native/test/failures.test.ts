@@ -44,14 +44,14 @@ describe('failure isolation', () => {
   it('a pipeline the backend cannot run fails before any data moves, naming every problem', async () => {
     const p = pipeline('unsupported')
       .materializedView('ok', { query: sql('duckdb', 'SELECT 1 AS x') })
-      .streamingTable('live', { query: readFiles('json', 'incoming/') })
+      .streamingTable('live', { query: readFiles('json', 'incoming/').union(readFiles('json', 'more/')) })
       .materializedView('sparky', { query: sql('spark', 'SELECT 1') })
       .build();
     const b = backend();
     const { result, events } = await runToEnd(b, p);
     expect(result.status).toBe('failed');
     expect(result.error?.code).toBe('THUND_UNSUPPORTED');
-    expect(result.error?.message).toContain('does not support streaming flows, used by flow "live"');
+    expect(result.error?.message).toContain('streaming flow "live" reads 2 read_files sources');
     expect(result.error?.message).toContain('SQL dialect "spark"');
     expect(events.filter((e) => e.phase === 'running' || e.phase === 'completed')).toEqual([]);
     expect(terminalEvent(events, 'unsupported', 'pipeline')).toMatchObject({ phase: 'failed', details: { error: { code: 'THUND_UNSUPPORTED' } } });

@@ -1,5 +1,5 @@
 import {
-  type Field, type RelationNode, type RelationVisitor, ThundError, ThundErrorCode, visitRelation,
+  type Field, type ReadFilesNode, type RelationNode, type RelationVisitor, ThundError, ThundErrorCode, visitRelation,
 } from '@thund/ir';
 import { duckdbType } from './duckdb-types.js';
 import { ExpressionCompiler } from './expression-compiler.js';
@@ -12,6 +12,18 @@ export interface CompileContext {
   readonly schema: string | undefined;
   /** Absolute path (or glob) for a path written in the pipeline. */
   resolvePath(path: string): string;
+  /**
+   * Streaming: the exact files a `read_files` node reads in this micro-batch
+   * (and the format they are in, for in-memory sources staged as JSON).
+   * `undefined` reads the node's path as written.
+   */
+  bindFiles?(node: ReadFilesNode): BoundFiles | undefined;
+}
+
+/** The files one micro-batch of a streaming source reads. */
+export interface BoundFiles {
+  readonly files: readonly string[];
+  readonly format?: ReadFilesNode['format'];
 }
 
 type RelationNodeOf<K extends RelationNode['kind']> = Extract<RelationNode, { kind: K }>;
@@ -48,9 +60,14 @@ export class RelationCompiler implements RelationVisitor<Query> {
   readonly read = (node: RelationNodeOf<'read'>): Query => selectFrom(qualifiedName(this.#context.schema, node.dataset), { fromIsTable: true });
 
   readonly read_files = (node: RelationNodeOf<'read_files'>): Query => {
-    const path = quoteString(this.#context.resolvePath(node.path));
-    const options = Object.entries(node.options ?? {});
-    switch (node.format) {
+    const bound = this.#context.bindFiles?.(node);
+    const path = bound === undefined
+      ? quoteString(this.#context.resolvePath(node.path))
+      : `[${bound.files.map(quoteString).join(', ')}]`;
+    // Options belong to the node's own format; staged in-memory rows (JSON) ignore them.
+    const restaged = bound?.format !== undefined && bound.format !== node.format;
+    const options = restaged ? [] : Object.entries(node.options ?? {});
+    switch (bound?.format ?? node.format) {
       case 'csv': {
         // A fixed, standard dialect (like Spark's defaults) with strict parsing: DuckDB's sniffer would
         // otherwise read a malformed file as something else (e.g. one column) instead of failing.

@@ -10,6 +10,8 @@ import type { NativeDatabase } from '../duckdb/native-database.js';
 export interface DatasetLocation {
   readonly pipeline: Pick<Pipeline, 'database'>;
   readonly dataset: Dataset;
+  /** A sink written by streaming flows: a directory of `part-<epoch>` files. */
+  readonly streaming?: boolean;
 }
 
 /** The SELECT that reads a dataset back: its table, or a sink's files. */
@@ -22,7 +24,7 @@ export function readQuery(name: string, known: DatasetLocation | undefined, base
   if (dataset.type !== 'sink') return `SELECT * FROM ${qualifiedName(pipeline.database, name)}`;
   const location = resolveLocation(baseDir, dataset.location ?? name);
   const partitioned = (dataset.partitionColumns ?? []).length > 0;
-  const path = quoteString(partitioned ? `${location}/**/*` : location);
+  const path = quoteString(known.streaming === true ? `${location}/part-*.${dataset.format ?? 'parquet'}` : partitioned ? `${location}/**/*` : location);
   switch (dataset.format ?? 'parquet') {
     case 'csv': return `SELECT * FROM read_csv(${path}, header=true${partitioned ? ', hive_partitioning=true' : ''})`;
     case 'json': return `SELECT * FROM read_json(${path}, format='newline_delimited'${partitioned ? ', hive_partitioning=true' : ''})`;

@@ -9,9 +9,15 @@ import type { NativeDatabase } from '../duckdb/native-database.js';
 import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
 import { KeyedLock, Semaphore } from './concurrency.js';
 import { type RunScope, errorDetails, runFlow } from './flow-runner.js';
+import { prepareStreaming } from '../stream/prepare-streaming.js';
+import { type StreamRunSettings, runStreamFlow } from '../stream/run-stream-flow.js';
+import { keepsCheckpoint, pipelineStreams } from '../stream/storage-root.js';
 
 export interface RunDependencies {
-  readonly database: () => Promise<NativeDatabase>;
+  /** The database a pipeline runs on (a file under its storage root when it streams and the backend is in memory). */
+  readonly database: (pipeline: Pipeline) => Promise<NativeDatabase>;
+  /** Settings for streaming flows; `storage` is the pipeline's resolved storage root. */
+  readonly stream: StreamRunSettings;
   readonly check: (pipeline: Pipeline) => CheckReport;
   readonly baseDir: string;
   readonly maxConcurrency: number;
@@ -49,16 +55,21 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   }
 
   for (const flow of pipeline.flows) emit({ element: { kind: 'flow', name: flow.name }, phase: 'queued', message: `flow "${flow.name}" is queued` });
-  const database = await deps.database();
+  let database: NativeDatabase;
+  try {
+    database = await deps.database(pipeline);
+  } catch (reason) {
+    return failBeforeStart(pipeline, context, ThundError.from(reason, ThundErrorCode.Engine, { backend: 'native', element }));
+  }
   const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), active: new Set<NativeConnection>() };
   const interrupt = (): void => {
     for (const connection of scope.active) connection.interrupt();
   };
   signal.addEventListener('abort', interrupt, { once: true });
   try {
-    await prepare(database, pipeline, options);
+    await prepare(database, pipeline, options, deps);
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running` });
-    const outcomes = options.dryRun === true ? dryRun(pipeline, context) : await schedule(scope, deps.maxConcurrency);
+    const outcomes = options.dryRun === true ? dryRun(pipeline, context) : await schedule(scope, deps.maxConcurrency, deps.stream);
     const status: RunResult['status'] = signal.aborted ? 'cancelled' : outcomes.some((o) => o.phase !== 'completed') ? 'failed' : 'completed';
     const counts = (phase: string): number => outcomes.filter((o) => o.phase === phase).length;
     const summary = `${counts('completed')} completed, ${counts('failed')} failed, ${counts('cancelled')} cancelled`;
@@ -94,10 +105,13 @@ function failBeforeStart(pipeline: Pipeline, context: RunContext, error: ThundEr
   return { status: 'failed', flows, error: details };
 }
 
-async function prepare(database: NativeDatabase, pipeline: Pipeline, options: RunOptions): Promise<void> {
+async function prepare(database: NativeDatabase, pipeline: Pipeline, options: RunOptions, deps: RunDependencies): Promise<void> {
   if (options.dryRun === true) return;
   await database.withConnection(async (connection) => {
     try {
+      if (pipelineStreams(pipeline)) {
+        await prepareStreaming(connection, pipeline, { ...(options.fullRefresh === undefined ? {} : { fullRefresh: options.fullRefresh }), baseDir: deps.baseDir, storage: deps.stream.storage });
+      }
       if (pipeline.database !== undefined) await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(pipeline.database)}`);
       if (options.fullRefresh === true) {
         for (const dataset of pipeline.datasets) {
@@ -131,7 +145,7 @@ function dryRun(pipeline: Pipeline, context: RunContext): FlowOutcome[] {
  * completed inputs let it run; a failed or cancelled input cancels it,
  * naming the upstream flow that failed first.
  */
-async function schedule(scope: RunScope, maxConcurrency: number): Promise<FlowOutcome[]> {
+async function schedule(scope: RunScope, maxConcurrency: number, stream: StreamRunSettings): Promise<FlowOutcome[]> {
   const { pipeline, context } = scope;
   const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
   const writers = new Map<string, Flow[]>();
@@ -164,7 +178,7 @@ async function schedule(scope: RunScope, maxConcurrency: number): Promise<FlowOu
       return semaphore.use(async () => {
         if (context.signal.aborted) return cancelled(flow, 'the run was cancelled', ThundErrorCode.Cancelled);
         const dataset = datasets.get(flow.target) as Dataset;
-        return { outcome: await runFlow(scope, flow, dataset) };
+        return { outcome: keepsCheckpoint(flow.kind) ? await runStreamFlow(scope, flow, dataset, stream) : await runFlow(scope, flow, dataset) };
       });
     })();
     runs.set(flow, run);

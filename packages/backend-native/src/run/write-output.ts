@@ -89,7 +89,7 @@ async function write(request: WriteRequest, query: string): Promise<number | und
   }
 }
 
-function createTableIfMissing(dataset: Dataset, target: string, query: string): string {
+export function createTableIfMissing(dataset: Dataset, target: string, query: string): string {
   if (dataset.schema === undefined) return `CREATE TABLE IF NOT EXISTS ${target} AS SELECT * FROM (${query}) AS "_q" WITH NO DATA`;
   const columns = dataset.schema.map((f) => `${quoteIdentifier(f.name)} ${duckdbType(f.type)}${f.nullable === false ? ' NOT NULL' : ''}`);
   return `CREATE TABLE IF NOT EXISTS ${target} (${columns.join(', ')})`;

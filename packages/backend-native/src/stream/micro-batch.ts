@@ -1,0 +1,57 @@
+import type { ExpectationResult, FileFormat, ReadFilesNode } from '@thund/ir';
+import { compileContext } from '../compile/flow-plan.js';
+import { RelationCompiler } from '../compile/relation-compiler.js';
+import type { FlowSession } from '../run/flow-session.js';
+import type { CheckpointStore } from './checkpoint-store.js';
+import type { SinkPublisher } from './sink-publisher.js';
+import type { SourceBatch, StreamSource } from './stream-source.js';
+import type { EpochOutcome, StreamOperator } from './stream-operator.js';
+
+export interface MicroBatchScope {
+  readonly session: FlowSession;
+  readonly compile: { readonly pipeline: Parameters<typeof compileContext>[0]; readonly baseDir: string };
+  readonly source: StreamSource;
+  readonly sourceNode: ReadFilesNode;
+  readonly operator: StreamOperator;
+  readonly store: CheckpointStore;
+  readonly sink: SinkPublisher | undefined;
+  /** Serialises writers of one target table. */
+  readonly lock: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * One epoch, exactly once: in ONE DuckDB transaction the operator writes
+ * its output and state and the checkpoint records the epoch and the
+ * offsets it consumed; COMMIT is the commit point (a crash before it
+ * leaves nothing, after it leaves everything). Sink files are published
+ * after the commit from the staged rows, idempotently.
+ */
+export async function runMicroBatch(scope: MicroBatchScope, batch: SourceBatch, epoch: number, watermarkUs: number | undefined): Promise<EpochOutcome> {
+  const { session } = scope;
+  const bound = { files: batch.files, ...(batch.format === undefined ? {} : { format: batch.format as FileFormat }) };
+  const context = { ...compileContext(scope.compile.pipeline, scope.compile.baseDir), bindFiles: (node: ReadFilesNode) => (node === scope.sourceNode ? bound : undefined) };
+  const outcome = await scope.lock(async () => {
+    await session.run('BEGIN TRANSACTION');
+    try {
+      const result: EpochOutcome = batch.files.length === 0
+        ? { rowsRead: 0, rowsWritten: 0, lateRows: 0, stateRows: 0, watermarkUs }
+        : await scope.operator.apply(session, { epoch, watermarkUs, compile: (node) => new RelationCompiler(context).compile(node) });
+      await scope.store.commit({ epoch, watermarkUs: result.watermarkUs, memoryItems: batch.memoryItems, files: batch.seen, rowsRead: result.rowsRead, rowsWritten: result.rowsWritten, lateRows: result.lateRows });
+      return result;
+    } catch (reason) {
+      await session.run('ROLLBACK').catch(() => undefined);
+      throw reason;
+    }
+  });
+  await scope.source.committed(batch);
+  if (scope.sink !== undefined) await scope.sink.publish(session);
+  return outcome;
+}
+
+/** Adds one epoch's expectation counts to the flow's running totals. */
+export function addExpectations(totals: Map<string, ExpectationResult>, results: readonly ExpectationResult[] | undefined): void {
+  for (const r of results ?? []) {
+    const seen = totals.get(r.name);
+    totals.set(r.name, seen === undefined ? r : { ...seen, passed: seen.passed + r.passed, failed: seen.failed + r.failed });
+  }
+}

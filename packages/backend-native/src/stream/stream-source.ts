@@ -1,0 +1,31 @@
+import type { FileFormat } from '@thund/ir';
+
+/** What one micro-batch takes from a streaming source. */
+export interface SourceBatch {
+  /** Files the micro-batch reads (new files of a directory, or staged in-memory items). */
+  readonly files: readonly string[];
+  /** Set when the files are in another format than the `read_files` node says (staged in-memory rows). */
+  readonly format?: FileFormat;
+  /** Offsets to commit: file paths read, for a directory source. */
+  readonly seen: readonly string[];
+  /** Offsets to commit: in-memory items consumed in total after this batch. */
+  readonly memoryItems: number;
+}
+
+/**
+ * A streaming source: a growing directory or an in-memory iterable. It
+ * hands out batches of not yet committed input; `committed` tells it a
+ * batch's epoch committed, so it is never handed out again.
+ */
+export interface StreamSource {
+  /**
+   * Input that is available now, at most `limit` files or items;
+   * `undefined` when there is none. With `wait`, an in-memory source waits
+   * for its next item or its end (a directory never waits), or until `signal` aborts.
+   */
+  next(limit: number, wait: boolean, signal?: AbortSignal): Promise<SourceBatch | undefined>;
+  /** True once an in-memory source has ended and everything was handed out; never for directories. */
+  readonly ended: boolean;
+  committed(batch: SourceBatch): Promise<void>;
+  close(): Promise<void>;
+}

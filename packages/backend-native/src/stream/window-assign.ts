@@ -1,0 +1,42 @@
+import type { ElementRef, WindowSpec } from '@thund/ir';
+import { durationUs, eventTimeUs } from './event-time.js';
+
+/**
+ * SQL assigning each row of `buffer` (a table, or a subquery with alias) to
+ * its event-time windows, as extra columns `__rid` (the buffer row, unless
+ * `withRowId` is false), `__ws` and `__we` (window bounds, µs
+ * since 1970, end exclusive). A hopping window repeats a row once per
+ * window; a session window is a run of one group's rows (ordered by event
+ * time) with gaps below `gap`, ending `gap` after its last row. Without a
+ * window (a plain streaming aggregation) the bounds are NULL.
+ */
+export function assignWindows(buffer: string, window: WindowSpec | undefined, column: string | undefined, groupKeys: readonly string[], element: ElementRef, withRowId = true): string {
+  const base = (extra: string): string => `SELECT *${withRowId ? ', rowid AS "__rid"' : ''}${extra} FROM ${buffer}`;
+  if (window === undefined || column === undefined) return base(', CAST(NULL AS BIGINT) AS "__ws", CAST(NULL AS BIGINT) AS "__we"');
+  const t = eventTimeUs(column);
+  switch (window.kind) {
+    case 'tumbling': {
+      const size = durationUs(window.size, element);
+      const start = `(${t} - (((${t}) % ${size}) + ${size}) % ${size})`;
+      return base(`, ${start} AS "__ws", ${start} + ${size} AS "__we"`);
+    }
+    case 'hopping': {
+      const size = durationUs(window.size, element);
+      const slide = durationUs(window.slide, element);
+      const last = `(${t} - (((${t}) % ${slide}) + ${slide}) % ${slide})`;
+      const back = Math.ceil(size / slide) * slide;
+      return `SELECT *, "__ws" + ${size} AS "__we" FROM (SELECT *, unnest(generate_series(${last} - ${back}, ${last}, ${slide})) AS "__ws" FROM (${base(`, ${t} AS "__tu"`)})) WHERE "__ws" + ${size} > "__tu" AND "__ws" <= "__tu"`;
+    }
+    case 'session': {
+      const gap = durationUs(window.gap, element);
+      const by = groupKeys.length === 0 ? '' : `PARTITION BY ${groupKeys.join(', ')} `;
+      const session = groupKeys.length === 0 ? 'PARTITION BY "__sid"' : `PARTITION BY ${groupKeys.join(', ')}, "__sid"`;
+      const starts = `SELECT *, CASE WHEN "__tu" - lag("__tu") OVER (${by}ORDER BY "__tu", "__rid") < ${gap} THEN 0 ELSE 1 END AS "__new" FROM (${base(`, ${t} AS "__tu"`)})`;
+      const numbered = `SELECT *, sum("__new") OVER (${by}ORDER BY "__tu", "__rid" ROWS UNBOUNDED PRECEDING) AS "__sid" FROM (${starts})`;
+      return `SELECT *, min("__tu") OVER (${session}) AS "__ws", max("__tu") OVER (${session}) + ${gap} AS "__we" FROM (${numbered})`;
+    }
+  }
+}
+
+/** Helper columns `assignWindows` adds, removed before aggregation output. */
+export const ASSIGNMENT_COLUMNS: readonly string[] = ['__rid', '__ws', '__we', '__tu', '__new', '__sid'];
