@@ -26,13 +26,13 @@ export default pipeline('customers', { database: 'crm', storage: '.thund/custome
     target: 'customers',
     kind: 'cdc',
     query: from('customer_changes'),
-    cdc: { keys: ['customer_id'], sequenceBy: 'seq', deleteWhen: isDelete.node, scdType: 1, exceptColumns: ['op'] },
+    cdc: { keys: ['customer_id'], sequenceBy: 'seq', deleteWhen: isDelete, scdType: 1, exceptColumns: ['op'] },
   })
   .flow('apply_customer_history', {
     target: 'customer_history',
     kind: 'cdc',
     query: from('customer_changes'),
-    cdc: { keys: ['customer_id'], sequenceBy: 'seq', deleteWhen: isDelete.node, scdType: 2, columns: ['customer_id', 'name', 'country', 'seq'] },
+    cdc: { keys: ['customer_id'], sequenceBy: 'seq', deleteWhen: isDelete, scdType: 2, columns: ['customer_id', 'name', 'country', 'seq'] },
   })
   .materializedView('customers_by_country', {
     query: from('customers').groupBy('country').agg(count().as('customers')),

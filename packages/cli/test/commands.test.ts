@@ -26,8 +26,10 @@ describe('thund check', () => {
     const io = captureIo(examples);
     expect(await main(['check', 'customers/pipeline.json'], io)).toBe(2);
     expect(io.err()).toContain('backend "native" cannot run pipeline "customers"');
-    expect(io.err()).toContain('$.flows[2].kind');
-    expect(io.err()).toMatch(/does not support CDC flows, used by flow "apply_customers"/);
+    // Native streams CDC only from a read_files source; the example's CDC flows read a streaming table.
+    expect(io.err()).toContain('2 problem(s)');
+    expect(io.err()).toMatch(/\$\.flows\[2\]\.query: .*cdc flow "apply_customers" reads 0 read_files sources/);
+    expect(io.err()).toMatch(/\$\.flows\[3\]\.query: .*cdc flow "apply_customer_history" reads 0 read_files sources/);
   });
 
   it('reports an invalid document with its paths: exit 2', async () => {

@@ -5,6 +5,8 @@ import type { Flow, FlowKind } from '../model/flow.js';
 import { PIPELINE_DOCUMENT_VERSION, type Pipeline } from '../model/pipeline.js';
 import type { OutputMode, Trigger, Watermark, WindowSpec } from '../model/streaming.js';
 import type { Frame } from '../plan/builder/frame.js';
+import { Expr } from '../plan/builder/expr.js';
+import type { Expression } from '../plan/expr/expression.js';
 
 type DatasetOptions = Omit<Dataset, 'name' | 'type'>;
 
@@ -19,7 +21,8 @@ export interface FlowOptions {
   readonly watermark?: Watermark;
   readonly window?: WindowSpec;
   readonly outputMode?: OutputMode;
-  readonly cdc?: CdcSpec;
+  /** `deleteWhen` may be a builder Expr (`col('op').eq('D')`) or an expression node. */
+  readonly cdc?: Omit<CdcSpec, 'deleteWhen'> & { readonly deleteWhen?: Expr | Expression };
   readonly comment?: string;
 }
 
@@ -107,8 +110,13 @@ function dataset(name: string, type: Dataset['type'], options: DatasetOptions): 
 }
 
 function flow(name: string, options: FlowOptions): Flow {
-  const { target, query, kind = 'batch', ...rest } = options;
-  return Object.freeze({ name, target, kind, query: query.node, ...definedOnly(rest) });
+  const { target, query, kind = 'batch', cdc, ...rest } = options;
+  return Object.freeze({ name, target, kind, query: query.node, ...definedOnly({ ...rest, cdc: cdc === undefined ? undefined : cdcSpec(cdc) }) });
+}
+
+function cdcSpec(cdc: NonNullable<FlowOptions['cdc']>): CdcSpec {
+  const { deleteWhen, ...rest } = cdc;
+  return deleteWhen === undefined ? rest : { ...rest, deleteWhen: deleteWhen instanceof Expr ? deleteWhen.node : deleteWhen };
 }
 
 function definedOnly<T extends object>(value: T): T {
