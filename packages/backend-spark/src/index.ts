@@ -17,3 +17,4 @@ export { schemaDdl, sparkType } from './lower/spark-types.js';
 export { FlowNames, unresolvedFlows } from './run/flow-names.js';
 export { storageUri } from './run/run-pipeline.js';
 export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from './read/plain-rows.js';
+export { flowRelations, type FlowRelation } from './lower/flow-relations.js';

@@ -2,6 +2,7 @@ import type { Table } from 'apache-arrow';
 import { type Capabilities, type CheckReport, type ExecBackend, type Pipeline, type RunHandle, type RunOptions } from '@thund/ir';
 import { SparkConnectSession } from './connect/session.js';
 import { type PipelinePlace, resolvePath } from './lower/flow-plan.js';
+import { type FlowRelation, flowRelations } from './lower/flow-relations.js';
 import { type DatasetLocation, readDataset, readRelation } from './read/read-dataset.js';
 import { runPipeline } from './run/run-pipeline.js';
 import { createSparkCapabilities } from './spark-capabilities.js';
@@ -46,6 +47,11 @@ export class SparkBackend implements ExecBackend {
   /** Every reason this backend cannot run `pipeline`, without sending any command. */
   check(pipeline: Pipeline): CheckReport {
     return checkForSpark(pipeline, this.#capabilities, this.#config.baseDir);
+  }
+
+  /** Each flow's lowered Relation proto as JSON (for `thund plan`); sends nothing. */
+  plan(pipeline: Pipeline): FlowRelation[] {
+    return flowRelations(pipeline, this.#config.baseDir);
   }
 
   /** Starts a run and returns at once; see RunHandle. */

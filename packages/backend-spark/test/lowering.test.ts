@@ -212,3 +212,14 @@ describe('expectations lowering', () => {
     expect(counts.aggregate.aggregateExpressions[1].alias.expr).toEqual(fn('count_if', fn('not', holds('a'))));
   });
 });
+
+describe('flowRelations (thund plan)', () => {
+  it('prints each flow as the Relation JSON DefineFlow sends', async () => {
+    const { flowRelations } = await import('../src/index.js');
+    const { col, from, pipeline, readFiles } = await import('@thund/ir');
+    const p = pipeline('plan').temporaryView('src', { query: readFiles('json', '/data/in.jsonl') }).materializedView('big', { query: from('src').filter(col('n').gt(2)) }).build();
+    const [src, big] = flowRelations(p, '/');
+    expect(JSON.parse(src?.relationJson ?? '{}')).toMatchObject({ read: { dataSource: { format: 'json', paths: ['/data/in.jsonl'] } } });
+    expect(JSON.parse(big?.relationJson ?? '{}')).toMatchObject({ filter: { input: { read: { namedTable: {} } } } });
+  });
+});

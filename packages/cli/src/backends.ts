@@ -44,6 +44,13 @@ const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly
       return createNativeCliBackend(options);
     },
   },
+  spark: {
+    packageName: '@thund/backend-spark',
+    create: async (options) => {
+      const { createSparkCliBackend } = await import('./spark-adapter.js');
+      return createSparkCliBackend(options);
+    },
+  },
 };
 
 export const BACKEND_NAMES: readonly string[] = Object.keys(BACKENDS);

@@ -27,6 +27,7 @@ Commands:
 Options:
   --backend <name>   ${BACKEND_NAMES.join(' | ')} (default: native)
   --db <file>        native: DuckDB database file (default: in memory)
+  --remote <url>     spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)
   --events <file>    run: also write every event as JSON lines to <file>
   --show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)
   --full-refresh     run: recompute every dataset from scratch
@@ -53,6 +54,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       options: {
         backend: { type: 'string', default: 'native' },
         db: { type: 'string' },
+        remote: { type: 'string' },
         events: { type: 'string' },
         show: { type: 'string', multiple: true, default: [] },
         'full-refresh': { type: 'boolean', default: false },
@@ -77,6 +79,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       backendOptions: {
         baseDir: dirname(file),
         ...(values.db === undefined ? {} : { database: resolve(io.cwd, values.db) }),
+        ...(values.remote === undefined ? {} : { remote: values.remote }),
       },
       ...(values.events === undefined ? {} : { eventsPath: resolve(io.cwd, values.events) }),
       show: values.show,
