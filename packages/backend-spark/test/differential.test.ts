@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_CASES, type ConformanceCase, diffRows } from '@thund/backend-testkit';
+import { ALL_CASES, type ConformanceCase, type GeneratedCase, diffRows, generatedCases } from '@thund/backend-testkit';
 import { createNativeBackend, tableToRows as nativeRows } from '@thund/backend-native';
 import { type ExecBackend, type Pipeline, type RunResult, parsePipeline } from '@thund/ir';
 import { type SparkBackend, createSparkBackend, tableToRows } from '../src/index.js';
@@ -59,6 +59,30 @@ describe.runIf(remote !== undefined)('differential: native vs spark', () => {
             const rows = await run.read(dataset);
             expect(diffRows(rows.spark, rows.native, testCase.ordered), `${testCase.id} ${dataset}`).toEqual([]);
           }
+        } finally {
+          await run.close();
+        }
+      }));
+    }, 180_000);
+  }
+
+  // Seeded fast-check pipelines over random data within the function catalog: no expected rows, the two engines judge each other.
+  const generated = generatedCases(24);
+  const generatedGroups: GeneratedCase[][] = [];
+  generated.forEach((c, i) => { (generatedGroups[Math.floor(i / 4)] ??= []).push(c); });
+  for (const group of generatedGroups) {
+    it(`generated ${group.map((c) => c.id).join(', ')}`, async () => {
+      await Promise.all(group.map(async (testCase) => {
+        const workDir = join(root, testCase.id.replace(/\W/g, '_'));
+        mkdirSync(workDir, { recursive: true });
+        for (const [file, content] of Object.entries(testCase.files)) writeFileSync(join(workDir, file), content);
+        const p = testCase.pipeline({ workDir, path: (r) => join(workDir, r) });
+        const run = await both(p, workDir, `thund_g${process.pid}_${generated.indexOf(testCase)}`);
+        try {
+          expect(run.n.status, `${testCase.id}: native ${JSON.stringify(run.n.error ?? run.n.flows)}`).toBe('completed');
+          expect(run.s.status, `${testCase.id}: spark ${JSON.stringify(run.s.error ?? run.s.flows)}`).toBe('completed');
+          const rows = await run.read(testCase.output);
+          expect(diffRows(rows.spark, rows.native), `${testCase.id}: ${JSON.stringify(p.flows[1]?.query)}`).toEqual([]);
         } finally {
           await run.close();
         }
