@@ -170,7 +170,8 @@ describe('expression lowering', () => {
   });
 
   it('binary operators, with true division', async () => {
-    expect(expr(col('a').div(col('b')))).toBe('(CAST("a" AS DOUBLE) / "b")');
+    expect(expr(col('a').div(col('b')))).toBe('(CAST("a" AS DOUBLE) / NULLIF("b", 0))');
+    expect(expr(col('a').mod(col('b')))).toBe('("a" % NULLIF("b", 0))');
     expect(await values(col('id').div(2))).toEqual([0.5, 1, 1.5, 2]);
     expect(await values(col('id').mod(2))).toEqual([1, 0, 1, 0]);
     expect(await values(col('id').sub(1).mul(3))).toEqual([0, 3, 6, 9]);

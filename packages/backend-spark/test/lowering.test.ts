@@ -125,10 +125,10 @@ describe('relation lowering: every plan node', () => {
 });
 
 describe('expression lowering', () => {
-  it('operators are unresolved functions; neq is not(==); div is true division', () => {
+  it('operators are unresolved functions; neq is not(==); div is true division; by zero is NULL', () => {
     expect(expr(col('a').neq(1).node)).toEqual(fn('not', fn('==', attr('`a`'), int(1))));
-    expect(expr(col('a').div(2).node)).toEqual(fn('/', { cast: { expr: attr('`a`'), typeStr: 'DOUBLE' } }, int(2)));
-    expect(expr(col('a').mod(2).node)).toEqual(fn('%', attr('`a`'), int(2)));
+    expect(expr(col('a').div(2).node)).toEqual(fn('/', { cast: { expr: attr('`a`'), typeStr: 'DOUBLE' } }, fn('nullif', int(2), int(0))));
+    expect(expr(col('a').mod(2).node)).toEqual(fn('%', attr('`a`'), fn('nullif', int(2), int(0))));
     expect(expr(col('a').like('x%').node)).toEqual(fn('like', attr('`a`'), { literal: { string: 'x%' } }));
     expect(expr(col('a').isNull().node)).toEqual(fn('isnull', attr('`a`')));
     expect(expr(col('a').isNotNull().not().node)).toEqual(fn('not', fn('isnotnull', attr('`a`'))));

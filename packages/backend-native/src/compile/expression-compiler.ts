@@ -61,8 +61,10 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
   readonly binary = (node: Extract<Expression, { kind: 'binary' }>): string => {
     const left = this.compile(node.left);
     const right = this.compile(node.right);
-    // `div` is true division on every backend, whatever the operand types.
-    if (node.op === 'div') return `(CAST(${left} AS DOUBLE) / ${right})`;
+    // `div` is true division on every backend, whatever the operand types; division and modulo
+    // by zero are NULL on every backend (DuckDB alone would give ±Infinity/NaN for doubles).
+    if (node.op === 'div') return `(CAST(${left} AS DOUBLE) / NULLIF(${right}, 0))`;
+    if (node.op === 'mod') return `(${left} % NULLIF(${right}, 0))`;
     return `(${left} ${BINARY_SQL[node.op]} ${right})`;
   };
 

@@ -25,6 +25,10 @@ const UNARY_FUNCTION: Readonly<Record<UnaryOperator, string>> = {
 
 const INT32_MAX = 2_147_483_647;
 
+function nullIfZero(divisor: ExprInit): ExprInit {
+  return call('nullif', [divisor, literalInt(0)]);
+}
+
 /**
  * Lowers expression nodes to Spark Connect Expression protos (init data).
  * One method per expression kind: ExpressionVisitor makes a new IR kind a
@@ -70,7 +74,9 @@ export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
     const right = this.lower(node.right);
     if (node.op === 'neq') return call('not', [call('==', [left, right])]);
     // `div` is true division on every backend, whatever the operand types (Spark keeps decimals decimal).
-    if (node.op === 'div') return call('/', [cast(left, 'DOUBLE'), right]);
+    // Division and modulo by zero are NULL on every backend (Spark's ANSI mode would raise).
+    if (node.op === 'div') return call('/', [cast(left, 'DOUBLE'), nullIfZero(right)]);
+    if (node.op === 'mod') return call('%', [left, nullIfZero(right)]);
     return call(BINARY_FUNCTION[node.op], [left, right]);
   };
 

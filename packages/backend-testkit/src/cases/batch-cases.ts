@@ -212,4 +212,23 @@ export const BATCH_CASES: readonly ConformanceCase[] = [
       ],
     },
   },
+  {
+    id: 'batch/division-by-zero',
+    group: 'batch',
+    description: 'division and modulo by zero are NULL on every backend, for integers and doubles',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('division_by_zero')
+        .temporaryView('people', { query: people(path) })
+        .materializedView('ratios', {
+          query: from('people').filter(col('id').lte(2)).select(
+            'id',
+            col('age').div(col('id').sub(1)).as('per'),
+            col('age').mod(col('id').sub(1)).as('rest'),
+            col('age').cast('float64').div(0).as('by_zero'),
+          ),
+        })
+        .build(),
+    expected: { ratios: [{ id: 1, per: null, rest: null, by_zero: null }, { id: 2, per: 29, rest: 0, by_zero: null }] },
+  },
 ];

@@ -90,6 +90,8 @@ const COMPARE: Readonly<Record<string, (a: number | string, b: number | string) 
 const ARITHMETIC: Readonly<Record<string, (a: number, b: number) => number>> = {
   add: (a, b) => a + b, sub: (a, b) => a - b, mul: (a, b) => a * b, div: (a, b) => a / b, mod: (a, b) => a % b,
 };
+/** Division and modulo by zero are NULL, as on every backend. */
+const BY_ZERO_IS_NULL: ReadonlySet<string> = new Set(['div', 'mod']);
 
 /** SQL semantics: NULL propagates; AND/OR are three-valued. */
 function evaluate(e: Expression, row: Row): Value {
@@ -122,6 +124,7 @@ function evaluate(e: Expression, row: Row): Value {
       if (e.op === 'like') return new RegExp(`^${String(b).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.')}$`, 's').test(String(a));
       const compare = COMPARE[e.op];
       if (compare !== undefined) return compare(a as number | string, b as number | string);
+      if (BY_ZERO_IS_NULL.has(e.op) && Number(b) === 0) return null;
       return (ARITHMETIC[e.op] as (a: number, b: number) => number)(Number(a), Number(b));
     }
     case 'case': {

@@ -10,7 +10,7 @@ export const BINARY_OPERATORS: readonly BinaryOperator[] = [
   'eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'and', 'or', 'add', 'sub', 'mul', 'div', 'mod', 'like',
 ];
 
-/** `div` is true division (float) on every backend. */
+/** `div` is true division (float) on every backend; `div` and `mod` by zero are NULL on every backend. */
 export interface BinaryNode {
   readonly kind: 'binary';
   readonly op: BinaryOperator;
