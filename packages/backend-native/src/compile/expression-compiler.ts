@@ -105,8 +105,9 @@ function literalValue(value: LiteralNode['value']): string {
   if (typeof value === 'string') return quoteString(value);
   if (Number.isNaN(value)) return "CAST('NaN' AS DOUBLE)";
   if (!Number.isFinite(value)) return value > 0 ? "CAST('Infinity' AS DOUBLE)" : "CAST('-Infinity' AS DOUBLE)";
-  // Integers are int64 literals; other numbers float64 (DuckDB would make `1.5` a DECIMAL).
-  if (Number.isInteger(value)) return Math.abs(value) > 2_147_483_647 ? `CAST(${value} AS BIGINT)` : String(value);
+  // Integers are int64 literals; other numbers (and integers beyond ±2^53, which
+  // a JS number cannot hold exactly) float64 (DuckDB would make `1.5` a DECIMAL).
+  if (Number.isSafeInteger(value)) return Math.abs(value) > 2_147_483_647 ? `CAST(${value} AS BIGINT)` : String(value);
   return `CAST(${String(value)} AS DOUBLE)`;
 }
 

@@ -5,6 +5,18 @@ type Lowering = (args: readonly string[], nodes: readonly Expression[]) => strin
 
 const plain = (name: string): Lowering => (args) => `${name}(${args.join(', ')})`;
 
+/**
+ * floor/ceil keeping the argument's type (the catalog's `same_as_first`):
+ * DuckDB's own floor turns an integer into a DOUBLE. With r = x % 1 (exact),
+ * x - r is x truncated, one step down (floor) or up (ceil) fixes the sign;
+ * NaN and ±Infinity (r is NaN) stay themselves. Spark lowers the same way.
+ */
+const roundToInteger = (direction: 'floor' | 'ceil'): Lowering => ([x]) => {
+  const r = `((${x}) % 1)`;
+  const step = direction === 'floor' ? `WHEN ${r} < 0 THEN (${x}) - ${r} - 1` : `WHEN ${r} > 0 THEN (${x}) - ${r} + 1`;
+  return `(CASE WHEN isnan(${r}) THEN (${x}) ${step} ELSE (${x}) - ${r} END)`;
+};
+
 const DATE_TRUNC_UNITS = new Set(['year', 'month', 'day', 'hour', 'minute']);
 
 /**
@@ -16,8 +28,8 @@ export const FUNCTION_LOWERING: Readonly<Record<string, Lowering>> = Object.free
   // numeric
   abs: plain('abs'),
   round: (args) => `round(${args.join(', ')})`,
-  floor: plain('floor'),
-  ceil: plain('ceil'),
+  floor: roundToInteger('floor'),
+  ceil: roundToInteger('ceil'),
   sqrt: plain('sqrt'),
   power: plain('pow'),
   ln: plain('ln'),

@@ -18,6 +18,8 @@ export interface RunScope {
   readonly database: NativeDatabase;
   readonly baseDir: string;
   readonly tableLock: KeyedLock;
+  /** Tables written only by batch flows that a flow of this run has already recomputed. */
+  readonly recomputedTables: Set<string>;
   /** Connections with a statement possibly in flight; `cancel()` interrupts them. */
   readonly active: Set<NativeConnection>;
 }
@@ -43,7 +45,7 @@ export async function runFlow(scope: RunScope, flow: Flow, dataset: Dataset): Pr
     const columns = await session.describe(sql);
     const query = shapeOutput(sql, columns, dataset, element);
     context.emit({ element, phase: 'running', message: `flow "${flow.name}" is running` });
-    const result = await writeOutput({ session, pipeline, dataset, flow, query, runId: context.runId, baseDir: scope.baseDir, tableLock: scope.tableLock });
+    const result = await writeOutput({ session, pipeline, dataset, flow, query, runId: context.runId, baseDir: scope.baseDir, tableLock: scope.tableLock, recomputedTables: scope.recomputedTables });
     const durationMs = performance.now() - started;
     context.emit({
       element,

@@ -61,7 +61,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   } catch (reason) {
     return failBeforeStart(pipeline, context, ThundError.from(reason, ThundErrorCode.Engine, { backend: 'native', element }));
   }
-  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), active: new Set<NativeConnection>() };
+  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), recomputedTables: new Set<string>(), active: new Set<NativeConnection>() };
   const interrupt = (): void => {
     for (const connection of scope.active) connection.interrupt();
   };

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Dataset, ElementRef, ExpectationResult, Flow, Pipeline } from '@thund/ir';
+import { type Dataset, type ElementRef, type ExpectationResult, type Flow, type Pipeline, isIncremental } from '@thund/ir';
 import { duckdbType } from '../compile/duckdb-types.js';
 import { resolveLocation, targetName } from '../compile/flow-plan.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
@@ -20,6 +20,8 @@ export interface WriteRequest {
   readonly runId: string;
   readonly baseDir: string;
   readonly tableLock: KeyedLock;
+  /** Batch-only tables already recomputed by an earlier flow of this run. */
+  readonly recomputedTables: Set<string>;
 }
 
 export interface WriteResult {
@@ -70,11 +72,15 @@ async function write(request: WriteRequest, query: string): Promise<number | und
     }
     case 'table':
       return request.tableLock.with(target, async () => {
+        // A table written only by batch flows is recomputed each run (as Spark
+        // pipelines do): the run's first write replaces it, later flows append.
+        const recompute = writtenOnlyByBatch(pipeline, dataset) && !request.recomputedTables.has(target);
         await session.run('BEGIN TRANSACTION');
         try {
-          await session.run(createTableIfMissing(dataset, target, query));
+          await session.run(recompute ? createTable(dataset, target, query) : createTableIfMissing(dataset, target, query));
           const rows = await session.run(`INSERT INTO ${target} BY NAME ${query}`);
           await session.run('COMMIT');
+          if (recompute) request.recomputedTables.add(target);
           return rows;
         } catch (reason) {
           await session.run('ROLLBACK').catch(() => undefined);
@@ -90,9 +96,21 @@ async function write(request: WriteRequest, query: string): Promise<number | und
 }
 
 export function createTableIfMissing(dataset: Dataset, target: string, query: string): string {
-  if (dataset.schema === undefined) return `CREATE TABLE IF NOT EXISTS ${target} AS SELECT * FROM (${query}) AS "_q" WITH NO DATA`;
+  return tableDefinition('CREATE TABLE IF NOT EXISTS', dataset, target, query);
+}
+
+function createTable(dataset: Dataset, target: string, query: string): string {
+  return tableDefinition('CREATE OR REPLACE TABLE', dataset, target, query);
+}
+
+function tableDefinition(create: string, dataset: Dataset, target: string, query: string): string {
+  if (dataset.schema === undefined) return `${create} ${target} AS SELECT * FROM (${query}) AS "_q" WITH NO DATA`;
   const columns = dataset.schema.map((f) => `${quoteIdentifier(f.name)} ${duckdbType(f.type)}${f.nullable === false ? ' NOT NULL' : ''}`);
-  return `CREATE TABLE IF NOT EXISTS ${target} (${columns.join(', ')})`;
+  return `${create} ${target} (${columns.join(', ')})`;
+}
+
+function writtenOnlyByBatch(pipeline: Pipeline, dataset: Dataset): boolean {
+  return pipeline.flows.every((f) => f.target !== dataset.name || !isIncremental(f.kind));
 }
 
 /** Files are written beside the location and moved into place only when complete. */

@@ -117,8 +117,9 @@ function literalValue(value: LiteralNode['value']): ExprInit {
   if (value === null) return { exprType: { case: 'literal', value: { literalType: { case: 'null', value: { kind: { case: 'null', value: {} } } } } } };
   if (typeof value === 'boolean') return literalBool(value);
   if (typeof value === 'string') return { exprType: { case: 'literal', value: { literalType: { case: 'string', value } } } };
-  // Integers are integer literals when they fit (Spark widens them as needed), else long; other numbers double.
-  if (Number.isInteger(value)) {
+  // Integers are integer literals when they fit (Spark widens them as needed), else long; other
+  // numbers double, as are integers beyond ±2^53 (a JS number holds them only approximately).
+  if (Number.isSafeInteger(value)) {
     return Math.abs(value) <= INT32_MAX ? literalInt(value) : { exprType: { case: 'literal', value: { literalType: { case: 'long', value: BigInt(value) } } } };
   }
   return { exprType: { case: 'literal', value: { literalType: { case: 'double', value } } } };

@@ -15,6 +15,21 @@ export interface SparkFunction {
 const same = (name: string, since = '3.0'): SparkFunction => ({ since, lower: (args) => call(name, args) });
 const as = (lower: FunctionLowering, since = '3.0'): SparkFunction => ({ since, lower });
 
+/**
+ * floor/ceil keeping the argument's type, as the catalog (and DuckDB) define
+ * them. Spark's own floor/ceil return BIGINT, which overflows (an ANSI error)
+ * beyond ±9.2e18 and prints doubles as integers. With r = x % 1 (exact in
+ * IEEE arithmetic), x - r is x truncated; one step down (floor) or up (ceil)
+ * corrects the sign. NaN and ±Infinity (r is NaN) stay themselves.
+ */
+function roundToInteger(x: ExprInit, direction: 'floor' | 'ceil'): ExprInit {
+  const r = call('%', [x, literalInt(1)]);
+  const truncated = call('-', [x, r]);
+  const needsStep = direction === 'floor' ? call('<', [r, literalInt(0)]) : call('>', [r, literalInt(0)]);
+  const stepped = call(direction === 'floor' ? '-' : '+', [truncated, literalInt(1)]);
+  return call('when', [call('isnan', [r]), x, needsStep, stepped, truncated]);
+}
+
 const DATE_TRUNC_UNITS = new Set(['year', 'month', 'day', 'hour', 'minute']);
 
 /**
@@ -27,8 +42,8 @@ export const SPARK_FUNCTIONS: Readonly<Record<string, SparkFunction>> = Object.f
   // numeric
   abs: same('abs'),
   round: same('round'),
-  floor: same('floor'),
-  ceil: same('ceil'),
+  floor: as(([x]) => roundToInteger(x as ExprInit, 'floor')),
+  ceil: as(([x]) => roundToInteger(x as ExprInit, 'ceil')),
   sqrt: same('sqrt'),
   power: same('power'),
   ln: same('ln'),

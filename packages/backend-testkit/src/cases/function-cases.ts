@@ -38,6 +38,19 @@ const SCALAR: ReadonlyArray<readonly [name: string, expr: () => Expr, value: unk
   ['to_date', () => call('to_date', col('t')), utc('2026-03-15T00:00:00')],
 ];
 
+/**
+ * Edge cases of a function, as [case suffix, function, expression, value]:
+ * the result's type shows through its text (`concat` casts to a string).
+ */
+const SCALAR_EDGES: ReadonlyArray<readonly [suffix: string, name: string, expr: () => Expr, value: unknown]> = [
+  ['floor-keeps-double', 'floor', () => call('concat', call('floor', col('x'))), '-3.0'],
+  ['ceil-keeps-double', 'ceil', () => call('concat', call('ceil', col('x'))), '-2.0'],
+  ['floor-keeps-integer', 'floor', () => call('concat', call('floor', col('i'))), '4'],
+  ['floor-beyond-int64', 'floor', () => call('floor', lit(1.5e20)), 1.5e20],
+  ['ceil-beyond-int64', 'ceil', () => call('ceil', lit(-1.5e20)), -1.5e20],
+  ['floor-null', 'floor', () => call('floor', col('n')), null],
+];
+
 /** Aggregate function → aggregate over PEOPLE (salaries 120, 100, 90, 90, 70, NULL), and its value. */
 const AGGREGATE: ReadonlyArray<readonly [name: string, expr: () => Expr, value: unknown]> = [
   ['count', () => count('salary'), 5],
@@ -62,13 +75,13 @@ const WINDOW: ReadonlyArray<readonly [name: string, expr: () => Expr, order: () 
   ['lead', () => lead('name'), bySalaryThenId, ['bob', 'cy', 'di', 'ed', null]],
 ];
 
-const scalarCases = SCALAR.map(([name, expr, value]): ConformanceCase => ({
-  id: `functions/${name}`,
+const scalarCases = [...SCALAR.map(([name, expr, value]) => [name, name, expr, value] as const), ...SCALAR_EDGES.map(([suffix, name, expr, value]) => [`${name}/${suffix}`, name, expr, value] as const)].map(([id, name, expr, value]): ConformanceCase => ({
+  id: `functions/${id}`,
   group: `function:${name}`,
   description: `scalar function ${name}`,
   files: { 'scalars.jsonl': SCALARS_JSONL },
   pipeline: ({ path }) =>
-    pipeline(`fn_${name}`)
+    pipeline(`fn_${id.replaceAll(/[^a-z_]/g, '_')}`)
       .temporaryView('scalars', { query: readFiles('json', path('scalars.jsonl'), { schema: SCALARS_SCHEMA }) })
       .materializedView('out', { query: from('scalars').select(expr().as('v')) })
       .build(),
