@@ -1,4 +1,4 @@
-import { runConformance } from '@thund/backend-testkit';
+import { describeBackend } from '@thund/backend-testkit';
 import { createSparkBackend, tableToRows } from '../src/index.js';
 
 const remote = process.env['THUND_SPARK_REMOTE'];
@@ -7,15 +7,11 @@ let cases = 0;
 // The shared conformance suite on a real Spark Connect server (skipped without THUND_SPARK_REMOTE).
 // Each case gets its own database so datasets named alike (`out`) never clash.
 if (remote !== undefined) {
-  await runConformance({
-    name: 'spark',
-    timeoutMs: 120_000,
-    create: async (workDir) => {
-      cases += 1;
-      const backend = await createSparkBackend({ remote, baseDir: workDir, database: `thund_c${process.pid}_${cases}` });
-      return { backend, read: async (dataset) => tableToRows(await backend.readDataset(dataset)), dispose: () => backend.close() };
-    },
-  });
+  await describeBackend(async (workDir) => {
+    cases += 1;
+    const backend = await createSparkBackend({ remote, baseDir: workDir, database: `thund_c${process.pid}_${cases}` });
+    return { backend, read: async (dataset) => tableToRows(await backend.readDataset(dataset)), dispose: () => backend.close() };
+  }, { name: 'spark', timeoutMs: 120_000 });
 } else {
   const { describe, it } = await import('vitest');
   describe.skip('conformance: spark (set THUND_SPARK_REMOTE)', () => it('needs a server', () => {}));

@@ -29,6 +29,21 @@ export interface ConformanceCase {
   readonly status?: 'completed' | 'failed';
   /** Expected expectation counts per flow, from the flow's completed event. */
   readonly expectationResults?: Readonly<Record<string, readonly ExpectationResult[]>>;
+  /** Rows each named flow reports written by this run (`FlowOutcome.rowsWritten`). */
+  readonly rowsWritten?: Readonly<Record<string, number>>;
   /** Expected failed flows and their error code, for failure cases. */
   readonly failedFlows?: Readonly<Record<string, string>>;
+  /**
+   * A second run of the same pipeline on the same backend, after writing
+   * more input files: what the datasets hold then (streaming reads each file
+   * once; batch datasets are recomputed), and the counts of that run alone.
+   */
+  readonly rerun?: Rerun;
+}
+
+export interface Rerun {
+  readonly files?: Readonly<Record<string, string>>;
+  readonly expected: Readonly<Record<string, readonly Row[]>>;
+  readonly expectationResults?: Readonly<Record<string, readonly ExpectationResult[]>>;
+  readonly rowsWritten?: Readonly<Record<string, number>>;
 }

@@ -15,10 +15,9 @@ export interface SkipEntry {
   readonly cases: readonly string[];
 }
 
-export interface ConformanceOptions {
+export interface DescribeBackendOptions {
   /** Name shown in the suite title. */
   readonly name: string;
-  readonly create: BackendFactory;
   /** Explicit, reasoned exclusions beyond what the capabilities already exclude. */
   readonly skip?: readonly SkipEntry[];
   /** Defaults to every case. */
@@ -34,8 +33,8 @@ export interface CaseRun {
   readonly rows: Readonly<Record<string, readonly unknown[]>>;
 }
 
-function writeInputs(testCase: ConformanceCase, workDir: string): CaseContext {
-  for (const [relative, content] of Object.entries(testCase.files ?? {})) {
+function writeInputs(files: ConformanceCase['files'], workDir: string): CaseContext {
+  for (const [relative, content] of Object.entries(files ?? {})) {
     const file = join(workDir, relative);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, content);
@@ -61,27 +60,46 @@ async function runToEnd(subject: BackendUnderTest, p: Pipeline): Promise<{ event
   return { events, result: await handle.result, runId: handle.runId };
 }
 
-/** Runs one case on a fresh backend and checks rows, expectation counts, failures and the contract. */
+/** Runs one case on a fresh backend and checks rows, expectation counts, failures and the contract (and again for its rerun). */
 export async function runCase(create: BackendFactory, testCase: ConformanceCase): Promise<CaseRun> {
   return withBackend(create, async (subject, workDir) => {
-    const p = testCase.pipeline(writeInputs(testCase, workDir));
-    const { events, result, runId } = await runToEnd(subject, p);
-    expect(contractViolations(p, runId, events, result), 'contract violations').toEqual([]);
-    const failedFlows = Object.fromEntries(result.flows.filter((f) => f.phase === 'failed').map((f) => [f.name, f.error?.code]));
-    expect(result.status, `run ${result.status}: ${JSON.stringify(result.error ?? failedFlows)}`).toBe(testCase.status ?? 'completed');
-    if (testCase.failedFlows !== undefined) expect(failedFlows).toEqual(testCase.failedFlows);
-    for (const [flow, expected] of Object.entries(testCase.expectationResults ?? {})) {
-      const completed = events.find((e) => e.element.kind === 'flow' && e.element.name === flow && e.phase === 'completed');
-      expect(completed?.details?.expectations, `expectation counts of flow ${flow}`).toEqual(expected);
-    }
-    const rows: Record<string, readonly unknown[]> = {};
-    for (const [dataset, expected] of Object.entries(testCase.expected)) {
-      const actual = await subject.read(dataset);
-      rows[dataset] = actual;
-      expect(diffRows(actual, expected, testCase.ordered), `rows of ${dataset}`).toEqual([]);
-    }
-    return { events, result, rows };
+    const context = writeInputs(testCase.files, workDir);
+    const p = testCase.pipeline(context);
+    const first = await runAndCheck(subject, p, testCase, testCase);
+    if (testCase.rerun === undefined) return first;
+    writeInputs(testCase.rerun.files, workDir);
+    return runAndCheck(subject, p, testCase, { ...testCase.rerun, label: 'second run: ' });
   });
+}
+
+interface Expected {
+  readonly expected: ConformanceCase['expected'];
+  readonly expectationResults?: ConformanceCase['expectationResults'];
+  readonly rowsWritten?: ConformanceCase['rowsWritten'];
+  readonly label?: string;
+}
+
+async function runAndCheck(subject: BackendUnderTest, p: Pipeline, testCase: ConformanceCase, want: Expected): Promise<CaseRun> {
+  const label = want.label ?? '';
+  const { events, result, runId } = await runToEnd(subject, p);
+  expect(contractViolations(p, runId, events, result), `${label}contract violations`).toEqual([]);
+  const failedFlows = Object.fromEntries(result.flows.filter((f) => f.phase === 'failed').map((f) => [f.name, f.error?.code]));
+  expect(result.status, `${label}run ${result.status}: ${JSON.stringify(result.error ?? failedFlows)}`).toBe(testCase.status ?? 'completed');
+  if (testCase.failedFlows !== undefined) expect(failedFlows).toEqual(testCase.failedFlows);
+  for (const [flow, expected] of Object.entries(want.expectationResults ?? {})) {
+    const completed = events.find((e) => e.element.kind === 'flow' && e.element.name === flow && e.phase === 'completed');
+    expect(completed?.details?.expectations, `${label}expectation counts of flow ${flow}`).toEqual(expected);
+  }
+  for (const [flow, expected] of Object.entries(want.rowsWritten ?? {})) {
+    expect(result.flows.find((f) => f.name === flow)?.rowsWritten, `${label}rows written by flow ${flow}`).toBe(expected);
+  }
+  const rows: Record<string, readonly unknown[]> = {};
+  for (const [dataset, expected] of Object.entries(want.expected)) {
+    const actual = await subject.read(dataset);
+    rows[dataset] = actual;
+    expect(diffRows(actual, expected, testCase.ordered), `${label}rows of ${dataset}`).toEqual([]);
+  }
+  return { events, result, rows };
 }
 
 /**
@@ -91,10 +109,10 @@ export async function runCase(create: BackendFactory, testCase: ConformanceCase)
  * its pipeline) or reported as skipped, in which case the suite asserts
  * that `check` rejects the pipeline and `run` refuses it before any data moves.
  */
-export async function runConformance(options: ConformanceOptions): Promise<void> {
+export async function describeBackend(create: BackendFactory, options: DescribeBackendOptions): Promise<void> {
   const cases = options.cases ?? ALL_CASES;
   const timeout = options.timeoutMs ?? 60_000;
-  const capabilities = await withBackend(options.create, async (subject) => subject.backend.capabilities());
+  const capabilities = await withBackend(create, async (subject) => subject.backend.capabilities());
   const skipped = new Map(options.skip?.flatMap((entry) => entry.cases.map((id) => [id, entry.reason] as const)) ?? []);
   for (const id of skipped.keys()) {
     if (!cases.some((c) => c.id === id)) throw new Error(`skip list names unknown case "${id}"`);
@@ -109,22 +127,22 @@ export async function runConformance(options: ConformanceOptions): Promise<void>
           const reason = skipped.get(testCase.id);
           if (!unsupported.ok) {
             it.skip(`${testCase.id} (not in capabilities: ${[...new Set(unsupported.violations.map((v) => v.value === '' ? v.feature : `${v.feature} ${v.value}`))].join(', ')})`, () => {});
-            it(`${testCase.id} is rejected by check and run up front`, () => assertRejected(options.create, testCase), timeout);
+            it(`${testCase.id} is rejected by check and run up front`, () => assertRejected(create, testCase), timeout);
           } else if (reason !== undefined) {
             it.skip(`${testCase.id} (skipped: ${reason})`, () => {});
           } else {
-            it(testCase.id, async () => void (await runCase(options.create, testCase)), timeout);
+            it(testCase.id, async () => void (await runCase(create, testCase)), timeout);
           }
         }
       });
     }
-    describe('contract', () => registerContractTests(options.create, capabilities, timeout));
+    describe('contract', () => registerContractTests(create, capabilities, timeout));
   });
 }
 
 async function assertRejected(create: BackendFactory, testCase: ConformanceCase): Promise<void> {
   await withBackend(create, async (subject, workDir) => {
-    const p = testCase.pipeline(writeInputs(testCase, workDir));
+    const p = testCase.pipeline(writeInputs(testCase.files, workDir));
     const report = subject.backend.check(p);
     expect(report.ok).toBe(false);
     expect(report.violations.length).toBeGreaterThan(0);

@@ -24,19 +24,25 @@ export interface GraphFlow {
  * Maps the pipeline onto SDP's model. SDP's TABLE is a streaming table: it
  * refuses batch relations (INVALID_FLOW_QUERY_TYPE.BATCH_RELATION_FOR_STREAMING_TABLE).
  * So a `table` written only by batch flows is defined as a materialized
- * view, its flows combined into one flow (UNION ALL BY NAME, expectations
- * applied per flow) named after the first; events of that SDP flow are
- * reported for each of its members. (A table with batch and streaming
- * flows is refused by `check`.)
+ * view, recomputed each run. A table written by several flows gets one SDP
+ * flow, their queries combined (UNION ALL BY NAME, expectations applied per
+ * flow) and named after the first: for batch flows because an MV has one
+ * query; for streaming flows because two streaming queries appending to
+ * one parquet table race on its file-sink log (Spark fails the second with
+ * "another writer already committed this batch"), while a union of
+ * streaming sources is one query with one checkpoint. Events of that SDP
+ * flow are reported for each of its members. (A table with batch and
+ * streaming flows is refused by `check`.)
  */
 export function graphOutputs(pipeline: Pipeline, baseDir: string): GraphOutput[] {
   return pipeline.datasets.map((dataset) => {
     const writers = pipeline.flows.filter((f) => f.target === dataset.name);
     const batchTable = dataset.type === 'table' && writers.length > 0 && writers.every((f) => !isIncremental(f.kind));
-    if (!batchTable || writers.length === 1) {
+    const sdpType = batchTable ? 'materialized_view' : dataset.type;
+    if (dataset.type !== 'table' || writers.length <= 1) {
       return {
         dataset,
-        sdpType: batchTable ? 'materialized_view' : dataset.type,
+        sdpType,
         flows: writers.map((f) => ({ name: f.name, target: dataset.name, relation: shapeToSchema(lowerFlowForGraph(f, baseDir), dataset), members: [f] })),
       };
     }
@@ -44,6 +50,6 @@ export function graphOutputs(pipeline: Pipeline, baseDir: string): GraphOutput[]
     const union = relations.slice(1).reduce<RelationInit>((left, right) => ({
       relType: { case: 'setOp', value: { leftInput: left, rightInput: right, setOpType: SetOperation_SetOpType.UNION, isAll: true, byName: true } },
     }), relations[0] as RelationInit);
-    return { dataset, sdpType: 'materialized_view', flows: [{ name: (writers[0] as Flow).name, target: dataset.name, relation: union, members: writers }] };
+    return { dataset, sdpType, flows: [{ name: (writers[0] as Flow).name, target: dataset.name, relation: union, members: writers }] };
   });
 }

@@ -8,10 +8,10 @@ import {
 } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
 import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
-import { expectationCounts } from '../lower/expectations.js';
-import { type PipelinePlace, outsideLowering, readTable, resolvePath } from '../lower/flow-plan.js';
+import { type PipelinePlace, outsideLowering, resolvePath } from '../lower/flow-plan.js';
 import { graphOutputs } from '../lower/graph-flows.js';
 import { qualified } from '../lower/spark-types.js';
+import { ExpectationLedger, countExpectations, countRows, streamingRowsBefore } from './flow-metrics.js';
 import { FlowTracker } from './flow-tracker.js';
 import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from './graph-commands.js';
 import { unresolvedFlows } from './flow-names.js';
@@ -39,9 +39,13 @@ export function runPipeline(deps: RunDependencies, pipeline: Pipeline, options: 
 
 /** The storage root of a pipeline's SDP run, as the file:// URI StartRun requires. */
 export function storageUri(pipeline: Pipeline, baseDir: string, storageRoot: string): string {
+  return pathToFileURL(storagePath(pipeline, baseDir, storageRoot)).href;
+}
+
+function storagePath(pipeline: Pipeline, baseDir: string, storageRoot: string): string {
   const path = pipeline.storage === undefined ? join(storageRoot, pipeline.name) : resolvePath(baseDir, pipeline.storage);
   mkdirSync(path, { recursive: true });
-  return pathToFileURL(path).href;
+  return path;
 }
 
 async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOptions, context: RunContext): Promise<Outcome> {
@@ -65,14 +69,18 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
 
   let graphId: string | undefined;
   let runError: ThundError | undefined;
+  const fullRefresh = options.fullRefresh === true;
+  const ledger = new ExpectationLedger(storagePath(pipeline, deps.baseDir, deps.storageRoot), fullRefresh);
+  let rowsBefore: ReadonlyMap<string, number> = new Map();
   try {
+    rowsBefore = await streamingRowsBefore(session, place, pipeline, fullRefresh);
     if (place.database !== 'default') await session.sql(`CREATE DATABASE IF NOT EXISTS ${qualified(place.catalog, place.database)}`, { signal });
     graphId = await createGraphId(session, pipeline, place, signal);
     for (const output of outputs) await session.drain(asPlan(defineOutput(graphId, { ...output.dataset, type: output.sdpType }, deps.baseDir)), { signal });
     for (const flow of outputs.flatMap((o) => o.flows)) await session.drain(asPlan(defineFlow(graphId, flow.name, flow.target, flow.relation)), { signal });
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running on Spark ${session.remote.display}` });
     const command = startRunCommand(graphId, {
-      storage: storageUri(pipeline, deps.baseDir, deps.storageRoot), fullRefresh: options.fullRefresh === true, dryRun: options.dryRun === true,
+      storage: storageUri(pipeline, deps.baseDir, deps.storageRoot), fullRefresh, dryRun: options.dryRun === true,
     });
     for await (const response of session.execute(asPlan(command), { signal })) {
       if (response.responseType.case === 'pipelineEventResult') tracker.onMessage(response.responseType.value.event?.message ?? '');
@@ -84,7 +92,8 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   if (signal.aborted) {
     for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'the run was cancelled');
   } else {
-    await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true);
+    await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore });
+    if (runError === undefined && options.dryRun !== true) ledger.save();
   }
   if (graphId !== undefined) void session.drain(asPlan(dropGraph(graphId))).catch(() => undefined);
 
@@ -130,6 +139,7 @@ export function errorDetails(error: ThundError): RunEventError {
 async function finishFlows(
   session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, baseDir: string,
   tracker: FlowTracker, runError: ThundError | undefined, dryRun: boolean,
+  metrics: { readonly ledger: ExpectationLedger; readonly rowsBefore: ReadonlyMap<string, number> },
 ): Promise<void> {
   const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
   const writers = new Map<string, number>();
@@ -142,10 +152,12 @@ async function finishFlows(
   const results = await Promise.all(completing.map(async (flow) => {
     if (dryRun) return { flow, rowsWritten: 0 as number | undefined, expectations: undefined };
     const dataset = datasets.get(flow.target) as Dataset;
-    const [rowsWritten, expectations] = await Promise.all([
+    const [rowsNow, expectations] = await Promise.all([
       dataset.type !== 'temporary_view' && dataset.type !== 'sink' && writers.get(flow.target) === 1 ? countRows(session, place, dataset.name) : Promise.resolve(undefined),
-      countExpectations(session, lowering, flow),
+      countExpectations(session, lowering, flow, metrics.ledger),
     ]);
+    // A streaming table keeps its earlier rows: this run wrote the difference.
+    const rowsWritten = rowsNow === undefined ? undefined : rowsNow - (metrics.rowsBefore.get(dataset.name) ?? 0);
     return { flow, rowsWritten, expectations };
   }));
   for (const { flow, rowsWritten, expectations } of results) {
@@ -174,33 +186,6 @@ async function finishFlows(
 
 function firstLine(text: string): string {
   return text.trim().split('\n')[0] ?? text;
-}
-
-async function countRows(session: SparkConnectSession, place: PipelinePlace, name: string): Promise<number | undefined> {
-  try {
-    const table = await session.table({
-      relType: { case: 'aggregate', value: { input: readTable(place, name), groupType: 1, aggregateExpressions: [{ exprType: { case: 'unresolvedFunction', value: { functionName: 'count', arguments: [{ exprType: { case: 'literal', value: { literalType: { case: 'integer', value: 1 } } } }] } } }] } },
-    });
-    const value: unknown = table.getChildAt(0)?.get(0);
-    return value === null || value === undefined ? undefined : Number(value);
-  } catch {
-    return undefined;
-  }
-}
-
-async function countExpectations(session: SparkConnectSession, lowering: ReturnType<typeof outsideLowering>, flow: Flow): Promise<ExpectationResult[] | undefined> {
-  const expectations = flow.expectations ?? [];
-  if (expectations.length === 0) return undefined;
-  try {
-    const table = await session.table(expectationCounts(lowering.lower(flow.query), expectations, lowering.expressions));
-    const total = Number(table.getChildAt(0)?.get(0) ?? 0);
-    return expectations.map((e, i) => {
-      const failed = Number(table.getChildAt(i + 1)?.get(0) ?? 0);
-      return { name: e.name, action: e.action, passed: total - failed, failed };
-    });
-  } catch {
-    return undefined;
-  }
 }
 
 /** A pipeline-level failure before any command was sent: every flow is reported as not run. */

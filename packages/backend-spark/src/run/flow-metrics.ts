@@ -1,0 +1,121 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ExpectationResult, Flow, Pipeline } from '@thund/ir';
+import type { RelationInit, SparkConnectSession } from '../connect/session.js';
+import { expectationCounts } from '../lower/expectations.js';
+import { type PipelinePlace, type outsideLowering, readTable } from '../lower/flow-plan.js';
+
+/** Totals of one streaming flow's source as seen at the end of a run. */
+interface SourceTotals {
+  readonly total: number;
+  readonly failed: readonly number[];
+}
+
+const LEDGER_FILE = 'thund-expectation-totals.json';
+
+/**
+ * Expectation counts of a streaming flow must cover the rows of this run
+ * only, as on native. Spark reports no per-batch metrics to the client, so
+ * the counts are taken over the whole source after the run, minus the
+ * totals the previous run recorded here (in the pipeline's storage root,
+ * reset by a full refresh). Exact unless files are added to the source
+ * while the run is in progress: those are counted in this run's totals
+ * even if the stream picks them up only in the next run.
+ */
+export class ExpectationLedger {
+  readonly #file: string;
+  readonly #previous: Readonly<Record<string, SourceTotals>>;
+  readonly #next: Record<string, SourceTotals> = {};
+
+  constructor(storagePath: string, fullRefresh: boolean) {
+    this.#file = join(storagePath, LEDGER_FILE);
+    this.#previous = fullRefresh ? {} : readLedger(this.#file);
+  }
+
+  /** This run's share of the source totals, remembering the new totals for `save`. */
+  delta(flow: string, totals: SourceTotals): SourceTotals {
+    this.#next[flow] = totals;
+    const before = this.#previous[flow];
+    if (before === undefined || before.failed.length !== totals.failed.length || before.total > totals.total) return totals;
+    return { total: totals.total - before.total, failed: totals.failed.map((f, i) => f - (before.failed[i] ?? 0)) };
+  }
+
+  /** Written atomically once the run has completed, so a failed run is counted again by the next. */
+  save(): void {
+    const merged = { ...this.#previous, ...this.#next };
+    writeFileSync(`${this.#file}.tmp`, JSON.stringify(merged));
+    renameSync(`${this.#file}.tmp`, this.#file);
+  }
+}
+
+function readLedger(file: string): Record<string, SourceTotals> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, SourceTotals>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function countRelation(input: RelationInit): RelationInit {
+  return {
+    relType: {
+      case: 'aggregate',
+      value: {
+        input,
+        groupType: 1,
+        aggregateExpressions: [{ exprType: { case: 'unresolvedFunction', value: { functionName: 'count', arguments: [{ exprType: { case: 'literal', value: { literalType: { case: 'integer', value: 1 } } } }] } } }],
+      },
+    },
+  };
+}
+
+/** Rows in a dataset's table now; undefined if it cannot be read (e.g. not created yet). */
+export async function countRows(session: SparkConnectSession, place: PipelinePlace, name: string): Promise<number | undefined> {
+  try {
+    const table = await session.table(countRelation(readTable(place, name)));
+    const value: unknown = table.getChildAt(0)?.get(0);
+    return value === null || value === undefined ? undefined : Number(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Tables with one streaming writer and their row counts before the run:
+ * SDP appends to them, so rows written = rows after − rows before (a full
+ * refresh starts them empty).
+ */
+export async function streamingRowsBefore(
+  session: SparkConnectSession, place: PipelinePlace, pipeline: Pipeline, fullRefresh: boolean,
+): Promise<ReadonlyMap<string, number>> {
+  const before = new Map<string, number>();
+  for (const dataset of pipeline.datasets) {
+    const writers = pipeline.flows.filter((f) => f.target === dataset.name);
+    if (dataset.type !== 'table' || writers.length !== 1 || writers[0]?.kind !== 'streaming') continue;
+    before.set(dataset.name, fullRefresh ? 0 : (await countRows(session, place, dataset.name)) ?? 0);
+  }
+  return before;
+}
+
+/** Pass/fail counts of a flow's expectations, over its source (for a streaming flow: this run's share). */
+export async function countExpectations(
+  session: SparkConnectSession, lowering: ReturnType<typeof outsideLowering>, flow: Flow, ledger: ExpectationLedger,
+): Promise<ExpectationResult[] | undefined> {
+  const expectations = flow.expectations ?? [];
+  if (expectations.length === 0) return undefined;
+  try {
+    const table = await session.table(expectationCounts(lowering.lower(flow.query), expectations, lowering.expressions));
+    const totals: SourceTotals = {
+      total: Number(table.getChildAt(0)?.get(0) ?? 0),
+      failed: expectations.map((_, i) => Number(table.getChildAt(i + 1)?.get(0) ?? 0)),
+    };
+    const counted = flow.kind === 'streaming' ? ledger.delta(flow.name, totals) : totals;
+    return expectations.map((e, i) => {
+      const failed = counted.failed[i] ?? 0;
+      return { name: e.name, action: e.action, passed: counted.total - failed, failed };
+    });
+  } catch {
+    return undefined;
+  }
+}
