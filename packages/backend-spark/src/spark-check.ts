@@ -1,7 +1,7 @@
 import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath } from '@thund/ir';
 import { lowerFlowForGraph } from './lower/flow-plan.js';
 
-const CDC_WHY = 'Spark 4.3 AUTO CDC needs a target table format that supports MERGE (Delta Lake or Iceberg), and this server has none installed';
+const CDC_WHY = 'Spark 4.3 AUTO CDC needs a target table whose connector supports row-level operations (MERGE), and no table format released for Spark 4.3 provides one (parquet does not; Delta Lake and Iceberg have no build for 4.3); use the native backend for CDC flows';
 
 /**
  * `checkAgainst` plus what only Spark rules out: append-once flows (SDP 4.3

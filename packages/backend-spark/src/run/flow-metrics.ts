@@ -11,11 +11,11 @@ interface SourceTotals {
   readonly failed: readonly number[];
 }
 
-const LEDGER_FILE = 'thund-expectation-totals.json';
+const LEDGER_FILE = 'thund-source-totals.json';
 
 /**
- * Expectation counts of a streaming flow must cover the rows of this run
- * only, as on native. Spark reports no per-batch metrics to the client, so
+ * Expectation counts (and rows of a flow sharing its table) of a streaming
+ * flow must cover the rows of this run only, as on native. Spark reports no per-batch metrics to the client, so
  * the counts are taken over the whole source after the run, minus the
  * totals the previous run recorded here (in the pipeline's storage root,
  * reset by a full refresh). Exact unless files are added to the source
@@ -96,6 +96,20 @@ export async function streamingRowsBefore(
     before.set(dataset.name, fullRefresh ? 0 : (await countRows(session, place, dataset.name)) ?? 0);
   }
   return before;
+}
+
+/**
+ * Rows one of several flows into a table wrote: its query counted after the
+ * run (for a streaming flow, this run's share of its source, by the ledger).
+ */
+export async function countFlowRows(session: SparkConnectSession, relation: RelationInit, flow: Flow, ledger: ExpectationLedger): Promise<number | undefined> {
+  try {
+    const table = await session.table(countRelation(relation));
+    const total = Number(table.getChildAt(0)?.get(0) ?? 0);
+    return flow.kind === 'streaming' ? ledger.delta(`rows:${flow.name}`, { total, failed: [] }).total : total;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Pass/fail counts of a flow's expectations, over its source (for a streaming flow: this run's share). */

@@ -21,6 +21,10 @@ export class FlowTracker {
   readonly #outcomes = new Map<string, FlowOutcome>();
   /** Flows SDP reported completed, awaiting their completed event. */
   readonly completedOnSpark = new Set<string>();
+  /** Flows a failed expectation stopped, awaiting their failed event (which carries the counts). */
+  readonly expectationFailures = new Map<string, { readonly message: string; readonly engineClass: string | undefined }>();
+  /** Whether Spark ran any flow (the run got past resolving the graph). */
+  flowsRan = false;
   runState: string | undefined;
 
   readonly #members: ReadonlyMap<string, readonly string[]>;
@@ -55,6 +59,7 @@ export class FlowTracker {
   }
 
   #onFlow(flow: string, parsed: Extract<ReturnType<typeof parseSdpMessage>, { kind: 'flow' }>, message: string): void {
+    if (parsed.phase === 'running' || parsed.phase === 'completed' || parsed.phase === 'failed') this.flowsRan = true;
     if (parsed.phase === 'completed') {
       this.completedOnSpark.add(flow);
       return;
@@ -62,10 +67,12 @@ export class FlowTracker {
     if (parsed.phase === 'failed') {
       const expectation = parsed.error === undefined ? undefined : failedExpectation(parsed.error.message);
       const schema = parsed.error === undefined ? undefined : schemaViolation(parsed.error.message);
-      const code = expectation !== undefined ? ThundErrorCode.ExpectationFailed : schema !== undefined ? ThundErrorCode.SchemaMismatch : ThundErrorCode.Engine;
-      const text = expectation !== undefined
-        ? `expectation "${expectation}" failed for a row written by flow "${flow}"`
-        : schema !== undefined ? `column "${schema.column}" of dataset "${schema.dataset}" is NOT NULL but flow "${flow}" wrote NULL` : (parsed.error?.message ?? message);
+      const code = schema !== undefined ? ThundErrorCode.SchemaMismatch : ThundErrorCode.Engine;
+      if (expectation !== undefined) {
+        this.expectationFailures.set(flow, { message: `expectation "${expectation}" failed for a row written by flow "${flow}"`, engineClass: parsed.error?.engineClass });
+        return;
+      }
+      const text = schema !== undefined ? `column "${schema.column}" of dataset "${schema.dataset}" is NOT NULL but flow "${flow}" wrote NULL` : (parsed.error?.message ?? message);
       this.fail(flow, code, text, parsed.error?.engineClass);
       return;
     }
@@ -102,6 +109,14 @@ export class FlowTracker {
     if (this.transition(flow, 'failed', error.message, { error, ...(extra.expectations === undefined ? {} : { expectations: extra.expectations }) })) {
       this.#outcomes.set(flow, { name: flow, phase: 'failed', error, ...extra });
     }
+  }
+
+  /** Emits a held-back expectation failure, with the expectation counts if known. */
+  failExpectation(flow: string, expectations?: FlowOutcome['expectations']): void {
+    const held = this.expectationFailures.get(flow);
+    if (held === undefined) return;
+    this.expectationFailures.delete(flow);
+    this.fail(flow, ThundErrorCode.ExpectationFailed, held.message, held.engineClass, expectations === undefined ? {} : { expectations });
   }
 
   cancel(flow: string, reason: string, code: ThundErrorCode = ThundErrorCode.Cancelled): void {

@@ -8,10 +8,11 @@ import {
 } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
 import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
+import { applyExpectations } from '../lower/expectations.js';
 import { type PipelinePlace, outsideLowering, resolvePath } from '../lower/flow-plan.js';
 import { graphOutputs } from '../lower/graph-flows.js';
 import { qualified } from '../lower/spark-types.js';
-import { ExpectationLedger, countExpectations, countRows, streamingRowsBefore } from './flow-metrics.js';
+import { ExpectationLedger, countExpectations, countFlowRows, countRows, streamingRowsBefore } from './flow-metrics.js';
 import { FlowTracker } from './flow-tracker.js';
 import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from './graph-commands.js';
 import { unresolvedFlows } from './flow-names.js';
@@ -90,6 +91,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   }
 
   if (signal.aborted) {
+    for (const flow of [...tracker.expectationFailures.keys()]) tracker.failExpectation(flow);
     for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'the run was cancelled');
   } else {
     await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore });
@@ -147,17 +149,25 @@ async function finishFlows(
   const lowering = outsideLowering(pipeline, place, baseDir);
   const runCompleted = runError === undefined;
 
+  // A flow a failed expectation stopped reports the counts, as on native.
+  await Promise.all([...tracker.expectationFailures.keys()].map(async (name) => {
+    const flow = pipeline.flows.find((f) => f.name === name);
+    tracker.failExpectation(name, flow === undefined ? undefined : await countExpectations(session, lowering, flow, metrics.ledger));
+  }));
+  const namedInError = runError === undefined ? new Set<string>() : flowsNamedIn(runError.rawMessage, tracker);
+  // Temporary views are only definitions to SDP, which reports nothing for them:
+  // they completed if the run did, or if it failed after Spark ran flows for a reason not theirs.
+  const viewCompleted = (flow: Flow): boolean => datasets.get(flow.target)?.type === 'temporary_view'
+    && (runCompleted || (tracker.flowsRan && !namedInError.has(flow.name)));
   const completing = pipeline.flows.filter((flow) => !tracker.isTerminal(flow.name)
-    && (tracker.completedOnSpark.has(flow.name) || (runCompleted && (datasets.get(flow.target)?.type === 'temporary_view' || dryRun))));
+    && (tracker.completedOnSpark.has(flow.name) || viewCompleted(flow) || (runCompleted && dryRun)));
   const results = await Promise.all(completing.map(async (flow) => {
     if (dryRun) return { flow, rowsWritten: 0 as number | undefined, expectations: undefined };
     const dataset = datasets.get(flow.target) as Dataset;
-    const [rowsNow, expectations] = await Promise.all([
-      dataset.type !== 'temporary_view' && dataset.type !== 'sink' && writers.get(flow.target) === 1 ? countRows(session, place, dataset.name) : Promise.resolve(undefined),
+    const [rowsWritten, expectations] = await Promise.all([
+      rowsWrittenBy(session, pipeline, place, baseDir, flow, dataset, writers.get(flow.target) ?? 1, metrics),
       countExpectations(session, lowering, flow, metrics.ledger),
     ]);
-    // A streaming table keeps its earlier rows: this run wrote the difference.
-    const rowsWritten = rowsNow === undefined ? undefined : rowsNow - (metrics.rowsBefore.get(dataset.name) ?? 0);
     return { flow, rowsWritten, expectations };
   }));
   for (const { flow, rowsWritten, expectations } of results) {
@@ -173,7 +183,7 @@ async function finishFlows(
   }
   const message = runError.rawMessage;
   const unresolved = unresolvedFlows(message);
-  const named = new Set([...unresolved.failed, ...tracker.names.mentionedIn(message)].map((n) => tracker.names.resolve(n)).filter((n) => n !== undefined));
+  const named = namedInError;
   const upstream = new Set(unresolved.upstream.map((n) => tracker.names.resolve(n)).filter((n) => n !== undefined));
   const engineClass = runError instanceof SparkError ? runError.engineClass : undefined;
   for (const flow of pipeline.flows) {
@@ -182,6 +192,31 @@ async function finishFlows(
     else if (named.has(flow.name) || (named.size === 0 && pipeline.flows.length === 1)) tracker.fail(flow.name, runError.code, message, engineClass);
     else tracker.cancel(flow.name, `the run failed: ${firstLine(message)}`);
   }
+}
+
+/** Pipeline flows a run error names as failed. */
+function flowsNamedIn(message: string, tracker: FlowTracker): Set<string> {
+  const unresolved = unresolvedFlows(message);
+  return new Set([...unresolved.failed, ...tracker.names.mentionedIn(message)].map((n) => tracker.names.resolve(n)).filter((n) => n !== undefined));
+}
+
+/**
+ * Rows a completed flow wrote this run: the dataset's count for its only
+ * writer (minus the rows a streaming table already had); for one of several
+ * flows into a table (one SDP union flow), the count of its own query.
+ */
+async function rowsWrittenBy(
+  session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, baseDir: string, flow: Flow, dataset: Dataset, writerCount: number,
+  metrics: { readonly ledger: ExpectationLedger; readonly rowsBefore: ReadonlyMap<string, number> },
+): Promise<number | undefined> {
+  if (dataset.type === 'temporary_view' || dataset.type === 'sink') return undefined;
+  if (writerCount > 1) {
+    // Outside the graph (temporary views inlined, batch reads), with the flow's expectations applied.
+    const lowering = outsideLowering(pipeline, place, baseDir);
+    return countFlowRows(session, applyExpectations(lowering.lower(flow.query), flow, lowering.expressions), flow, metrics.ledger);
+  }
+  const rowsNow = await countRows(session, place, dataset.name);
+  return rowsNow === undefined ? undefined : rowsNow - (metrics.rowsBefore.get(dataset.name) ?? 0);
 }
 
 function firstLine(text: string): string {

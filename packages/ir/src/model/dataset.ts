@@ -9,7 +9,8 @@ export const DATASET_TYPES: readonly DatasetType[] = ['materialized_view', 'tabl
  * A named output of the pipeline.
  *
  * - `materialized_view`: recomputed from its one flow on every run.
- * - `table`: rows appended by one or more flows (a streaming table when its flows stream).
+ * - `table`: the rows of one or more flows. Streaming flows append (a streaming
+ *   table); a table written only by batch flows is recomputed each run.
  * - `temporary_view`: a named query, not persisted, visible only inside the pipeline.
  * - `sink`: rows written to an external location (files), not readable by other flows.
  */
