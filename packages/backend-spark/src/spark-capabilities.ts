@@ -21,9 +21,10 @@ export interface SparkServerFacts {
  * version: batch and streaming flows into every dataset type, every plan
  * node, the cataloged functions that server has, raw SQL in the `spark`
  * dialect, CSV/JSON/Parquet, expectations (lowered into the flow plan: SDP
- * has none on OSS). Not (yet): watermarks, event-time windows, output
- * modes, triggers other than SDP's run-to-completion (`available_now`),
- * CDC without a MERGE-capable table format, sinks fed by batch flows.
+ * has none on OSS), watermarks with tumbling/hopping/session windows in
+ * append mode. Not: update/complete output modes (SDP appends), triggers
+ * other than SDP's run-to-completion (`available_now`), CDC without a
+ * row-level-capable table format, sinks fed by batch flows.
  */
 export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
   return defineCapabilities({
@@ -31,9 +32,10 @@ export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
     version: `spark ${facts.version}`,
     batch: true,
     streaming: true,
-    eventTime: false,
-    windowKinds: [],
-    outputModes: [],
+    eventTime: true,
+    windowKinds: ['tumbling', 'hopping', 'session'],
+    // SDP writes streaming tables in append mode: a window once, when final.
+    outputModes: ['append'],
     triggers: ['available_now'],
     cdcScdTypes: facts.mergeCapableFormat === true ? [1, 2] : [],
     expectations: ['warn', 'drop', 'fail'],

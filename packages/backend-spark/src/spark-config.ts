@@ -17,6 +17,12 @@ export interface SparkBackendConfig {
   readonly storageRoot?: string;
   /** Table formats supporting MERGE are installed on the server (enables CDC). Default `false`. */
   readonly mergeCapableFormat?: boolean;
+  /**
+   * How hard the client tries after a dropped connection before it reports
+   * THUND_CONNECTION: attempts (default 5) and the first backoff (default
+   * 100 ms, doubled each attempt, at most 10 s per wait).
+   */
+  readonly retry?: { readonly attempts?: number; readonly backoffMs?: number };
 }
 
 export interface ResolvedSparkConfig {
@@ -26,6 +32,7 @@ export interface ResolvedSparkConfig {
   readonly database: string;
   readonly storageRoot: string;
   readonly mergeCapableFormat: boolean;
+  readonly retry: { readonly attempts: number; readonly backoffMs: number };
 }
 
 export const DEFAULT_REMOTE = 'sc://127.0.0.1:15002';
@@ -39,5 +46,6 @@ export function resolveConfig(config: SparkBackendConfig): ResolvedSparkConfig {
     database: config.database ?? 'default',
     storageRoot: resolve(baseDir, config.storageRoot ?? '.thund/spark'),
     mergeCapableFormat: config.mergeCapableFormat ?? false,
+    retry: Object.freeze({ attempts: Math.max(0, Math.floor(config.retry?.attempts ?? 5)), backoffMs: Math.max(0, config.retry?.backoffMs ?? 100) }),
   });
 }

@@ -31,6 +31,19 @@ describe('connection', () => {
       message: expect.stringMatching(new RegExp(`sc://127\\.0\\.0\\.1:${port}: connection refused.*tools/spark/start\\.sh`)),
     });
   });
+
+  it('the retry budget is configurable: attempts and backoff bound how long a refused connection takes to report', async () => {
+    const started = performance.now();
+    await expect(createSparkBackend({ remote: 'sc://127.0.0.1:1', retry: { attempts: 1, backoffMs: 10 } })).rejects.toMatchObject({
+      code: 'THUND_CONNECTION', message: expect.stringMatching(/connection refused \(after 1 attempt/),
+    });
+    const quick = performance.now() - started;
+    const slowStart = performance.now();
+    await expect(createSparkBackend({ remote: 'sc://127.0.0.1:1', retry: { attempts: 3, backoffMs: 200 } })).rejects.toMatchObject({ code: 'THUND_CONNECTION' });
+    // 200 + 400 + 800 ms of backoff at least.
+    expect(performance.now() - slowStart).toBeGreaterThan(1_400);
+    expect(quick).toBeLessThan(1_400);
+  });
 });
 
 describe.runIf(remote !== undefined)('integration: a real Spark Connect server', () => {

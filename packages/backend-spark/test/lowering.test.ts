@@ -7,7 +7,7 @@ import {
 import { RelationSchema } from '../src/gen/spark/connect/relations_pb.js';
 import { ExpressionSchema } from '../src/gen/spark/connect/expressions_pb.js';
 import {
-  ExpressionLowering, RelationLowering, SPARK_FUNCTIONS, applyExpectations, checkForSpark, createSparkCapabilities, expectationCounts, failedExpectation, sparkFunctionsFor,
+  ExpressionLowering, RelationLowering, SPARK_FUNCTIONS, applyExpectations, checkForSpark, createSparkCapabilities, expectationCounts, failedExpectation, lowerFlowForGraph, sparkFunctionsFor,
 } from '../src/index.js';
 
 const lowering = () => new RelationLowering({ streaming: false, resolvePath: (p) => (p.startsWith('/') ? p : `/base/${p}`) });
@@ -225,5 +225,43 @@ describe('flowRelations (thund plan)', () => {
     const [src, big] = flowRelations(p, '/');
     expect(JSON.parse(src?.relationJson ?? '{}')).toMatchObject({ read: { dataSource: { format: 'json', paths: ['/data/in.jsonl'] } } });
     expect(JSON.parse(big?.relationJson ?? '{}')).toMatchObject({ filter: { input: { read: { namedTable: {} } } } });
+  });
+});
+
+describe('event-time lowering (watermark + window, append mode)', () => {
+  const SCHEMA = [{ name: 'ts', type: 'timestamp' as const }, { name: 'k', type: 'utf8' as const }, { name: 'v', type: 'int64' as const }];
+  const flowOf = (p: ReturnType<ReturnType<typeof pipeline>['build']>) => p.flows[0] as NonNullable<(typeof p.flows)[0]>;
+  const build = (options: Record<string, unknown>, query = readFiles('json', '/in', { schema: SCHEMA }).groupBy('k').agg(count().as('n'))) =>
+    pipeline('w').streamingTable('totals', { query, watermark: { column: 'ts', delay: '5s' }, outputMode: 'append', ...options }).build();
+  const relationOf = (p: ReturnType<typeof build>) => toJson(RelationSchema, create(RelationSchema, lowerFlowForGraph(flowOf(p), '/base'))) as Record<string, any>;
+
+  it('tumbling: NTZ cast for the watermark, WithWatermark, grouping by window(…), window_start/window_end as TIMESTAMP_NTZ', () => {
+    const project = relationOf(build({ window: { kind: 'tumbling', size: '10s' } })).project;
+    expect(project.expressions.slice(0, 2)).toEqual([
+      { alias: { expr: { cast: { expr: attr('__thund_window.start'), typeStr: 'TIMESTAMP_NTZ' } }, name: ['window_start'] } },
+      { alias: { expr: { cast: { expr: attr('__thund_window.end'), typeStr: 'TIMESTAMP_NTZ' } }, name: ['window_end'] } },
+    ]);
+    expect(project.expressions.slice(2)).toEqual([attr('`k`'), attr('`n`')]);
+    const aggregate = project.input.aggregate;
+    expect(aggregate.groupingExpressions[0]).toEqual({ alias: { expr: fn('window', attr('`ts`'), { literal: { string: '10000 milliseconds' } }), name: ['__thund_window'] } });
+    expect(aggregate.input.withWatermark).toMatchObject({ eventTime: 'ts', delayThreshold: '5000 milliseconds' });
+    expect(aggregate.input.withWatermark.input.withColumns.aliases).toEqual([{ expr: { cast: { expr: attr('`ts`'), typeStr: 'TIMESTAMP' } }, name: ['ts'] }]);
+    expect(aggregate.input.withWatermark.input.withColumns.input.read.isStreaming).toBe(true);
+  });
+
+  it('hopping → window(col, size, slide); session → session_window(col, gap)', () => {
+    const hopping = relationOf(build({ window: { kind: 'hopping', size: '10s', slide: '5s' } })).project.input.aggregate.groupingExpressions[0];
+    expect(hopping.alias.expr).toEqual(fn('window', attr('`ts`'), { literal: { string: '10000 milliseconds' } }, { literal: { string: '5000 milliseconds' } }));
+    const session = relationOf(build({ window: { kind: 'session', gap: '4s' } })).project.input.aggregate.groupingExpressions[0];
+    expect(session.alias.expr).toEqual(fn('session_window', attr('`ts`'), { literal: { string: '4000 milliseconds' } }));
+  });
+
+  it('check rejects what Spark cannot run: update/complete modes, a watermark without a window, a window over a non-aggregate', () => {
+    const caps = createSparkCapabilities({ version: '4.3.0' });
+    const rejected = (p: ReturnType<typeof build>) => checkForSpark(p, caps, '/base').violations.map((v) => [v.feature, v.value, v.message.includes('Spark applies a watermark only') || v.message.includes('must end in its aggregation')]);
+    expect(checkForSpark(build({ window: { kind: 'tumbling', size: '10s' } }), caps, '/base').ok).toBe(true);
+    expect(rejected(build({ window: { kind: 'tumbling', size: '10s' }, outputMode: 'update' }))).toEqual([['output_mode', 'update', false]]);
+    expect(rejected(build({}, readFiles('json', '/in', { schema: SCHEMA })))).toEqual([['relation', 'lowering', true]]);
+    expect(rejected(build({ window: { kind: 'tumbling', size: '10s' } }, readFiles('json', '/in', { schema: SCHEMA }).filter(col('v').gt(1))))).toEqual([['relation', 'lowering', true]]);
   });
 });

@@ -8,7 +8,8 @@ import {
 import type { RelationSchema } from '../gen/spark/connect/relations_pb.js';
 import { collectArrow } from './arrow-result.js';
 import { type SparkRemote, parseConnectionString } from './connection-string.js';
-import { GrpcCode, isConnectionFailure, thundErrorFromSpark } from './spark-error.js';
+import { GrpcCode, type GrpcErrorLike, isConnectionFailure, sparkFacts, thundErrorFromSpark } from './spark-error.js';
+import { ThundError, ThundErrorCode } from '@thund/ir';
 import { type ConnectTransport, GrpcTransport } from './transport.js';
 
 export type PlanInit = MessageInitShape<typeof PlanSchema>;
@@ -46,6 +47,7 @@ export class SparkConnectSession {
   readonly #maxReattempts: number;
   readonly #backoffMs: number;
   readonly #clientType: string;
+  #closed = false;
 
   constructor(remote: SparkRemote, transport: ConnectTransport = new GrpcTransport(remote), options: SessionOptions = {}) {
     this.remote = remote;
@@ -67,8 +69,21 @@ export class SparkConnectSession {
     return { sessionId: this.sessionId, userContext: this.#userContext, clientType: this.#clientType };
   }
 
-  /** Runs a plan and yields every response, reattaching after a dropped stream. Errors are ThundErrors. */
+  /**
+   * Runs a plan and yields every response, reattaching after a dropped
+   * stream. Errors are ThundErrors.
+   *
+   * Recovery: a connection failure (UNAVAILABLE, DEADLINE_EXCEEDED) or a
+   * stream that ends before ResultComplete is retried up to `maxReattempts`
+   * times with a doubling backoff (the budget resets whenever a response
+   * arrives): ReattachExecute from the last response id, or — if no
+   * response came back and the server does not know the operation (the
+   * request was lost with the connection) — ExecutePlan again with the same
+   * operation id. Once the budget is spent the error is THUND_CONNECTION
+   * saying the connection was lost (or the server could not be reached).
+   */
   async *execute(plan: PlanInit, options: ExecuteOptions = {}): AsyncGenerator<ExecutePlanResponse> {
+    this.#assertOpen();
     const operationId = randomUUID();
     const request = create(ExecutePlanRequestSchema, {
       ...this.#base(),
@@ -86,35 +101,59 @@ export class SparkConnectSession {
     let lastResponseId: string | undefined;
     let complete = false;
     let attempts = 0;
+    let responses = 0;
+    /** Whether the current stream is an ExecutePlan (not a ReattachExecute). */
+    let executing = true;
     try {
       for (;;) {
+        let failure: unknown;
         try {
           for await (const response of stream) {
             if (response.responseId !== '') lastResponseId = response.responseId;
             attempts = 0;
+            responses += 1;
             if (response.responseType.case === 'resultComplete') complete = true;
             yield response;
           }
           if (complete || signal?.aborted === true) return;
         } catch (reason) {
           if (signal?.aborted === true) throw thundErrorFromSpark(Object.assign(new Error('cancelled'), { code: GrpcCode.Cancelled }), { remote: this.remote.display });
-          if (!isConnectionFailure(reason) || attempts >= this.#maxReattempts) throw thundErrorFromSpark(reason, { remote: this.remote.display });
+          failure = reason;
+        }
+        if (this.#closed) throw closedError(this.remote.display);
+        // What to send next: a lost first request is sent again; otherwise reattach.
+        let resend = false;
+        if (failure !== undefined && !isConnectionFailure(failure)) {
+          const engineClass = sparkFacts(failure as GrpcErrorLike).engineClass ?? '';
+          if (!executing && lastResponseId === undefined && engineClass.startsWith('INVALID_HANDLE.OPERATION_NOT_FOUND')) resend = true;
+          else if (executing && engineClass.startsWith('INVALID_HANDLE.OPERATION_ALREADY_EXISTS')) resend = false;
+          else throw thundErrorFromSpark(failure, { remote: this.remote.display });
+        }
+        if (attempts >= this.#maxReattempts) {
+          const last = failure ?? Object.assign(new Error('the response stream ended before the result was complete'), { code: GrpcCode.Unavailable, details: 'the stream ended before the result was complete' });
+          throw thundErrorFromSpark(last, { remote: this.remote.display, attempts, connected: responses > 0 });
         }
         attempts += 1;
-        if (attempts > this.#maxReattempts) return;
-        await delay(this.#backoffMs * 2 ** (attempts - 1));
-        stream = this.#transport.reattachExecute(create(ReattachExecuteRequestSchema, {
-          ...this.#base(),
-          operationId,
-          ...(lastResponseId === undefined ? {} : { lastResponseId }),
-        }));
+        await delay(Math.min(this.#backoffMs * 2 ** (attempts - 1), MAX_BACKOFF_MS));
+        if (this.#closed) throw closedError(this.remote.display);
+        if (isAborted(signal)) throw thundErrorFromSpark(Object.assign(new Error('cancelled'), { code: GrpcCode.Cancelled }), { remote: this.remote.display });
+        executing = resend;
+        stream = resend
+          ? this.#transport.executePlan(request)
+          : this.#transport.reattachExecute(create(ReattachExecuteRequestSchema, {
+            ...this.#base(),
+            operationId,
+            ...(lastResponseId === undefined ? {} : { lastResponseId }),
+          }));
       }
     } finally {
       signal?.removeEventListener('abort', onAbort);
       if (!complete) stream.cancel();
-      void this.#transport.releaseExecute(create(ReleaseExecuteRequestSchema, {
-        ...this.#base(), operationId, release: { case: 'releaseAll', value: {} },
-      })).catch(() => undefined);
+      if (!this.#closed) {
+        void this.#transport.releaseExecute(create(ReleaseExecuteRequestSchema, {
+          ...this.#base(), operationId, release: { case: 'releaseAll', value: {} },
+        })).catch(() => undefined);
+      }
     }
   }
 
@@ -137,53 +176,82 @@ export class SparkConnectSession {
 
   /** The server's Spark version (AnalyzePlan spark_version); also proves the server is reachable. */
   async sparkVersion(): Promise<string> {
-    try {
-      const response = await this.#transport.analyzePlan(create(AnalyzePlanRequestSchema, {
-        ...this.#base(), analyze: { case: 'sparkVersion', value: {} },
-      }));
-      return response.result.case === 'sparkVersion' ? response.result.value.version : 'unknown';
-    } catch (reason) {
-      throw thundErrorFromSpark(reason, { remote: this.remote.display });
-    }
+    const response = await this.#unary(() => this.#transport.analyzePlan(create(AnalyzePlanRequestSchema, {
+      ...this.#base(), analyze: { case: 'sparkVersion', value: {} },
+    })));
+    return response.result.case === 'sparkVersion' ? response.result.value.version : 'unknown';
   }
 
   /** Sets session configuration. */
   async setConfig(pairs: Readonly<Record<string, string>>): Promise<void> {
-    try {
-      await this.#transport.config(create(ConfigRequestSchema, {
-        ...this.#base(),
-        operation: { opType: { case: 'set', value: { pairs: Object.entries(pairs).map(([key, value]) => ({ key, value })) } } },
-      }));
-    } catch (reason) {
-      throw thundErrorFromSpark(reason, { remote: this.remote.display });
-    }
+    await this.#unary(() => this.#transport.config(create(ConfigRequestSchema, {
+      ...this.#base(),
+      operation: { opType: { case: 'set', value: { pairs: Object.entries(pairs).map(([key, value]) => ({ key, value })) } } },
+    })));
   }
 
   /** Reads session configuration; unset keys are absent. */
   async getConfig(keys: readonly string[]): Promise<Record<string, string>> {
-    try {
-      const response = await this.#transport.config(create(ConfigRequestSchema, {
-        ...this.#base(), operation: { opType: { case: 'getOption', value: { keys: [...keys] } } },
-      }));
-      return Object.fromEntries(response.pairs.filter((p) => p.value !== undefined).map((p) => [p.key, p.value as string]));
-    } catch (reason) {
-      throw thundErrorFromSpark(reason, { remote: this.remote.display });
-    }
+    const response = await this.#unary(() => this.#transport.config(create(ConfigRequestSchema, {
+      ...this.#base(), operation: { opType: { case: 'getOption', value: { keys: [...keys] } } },
+    })));
+    return Object.fromEntries(response.pairs.filter((p) => p.value !== undefined).map((p) => [p.key, p.value as string]));
   }
 
-  /** Interrupts one operation (or every operation of the session). */
-  async interrupt(operationId?: string): Promise<void> {
-    await this.#transport.interrupt(create(InterruptRequestSchema, {
+  /** Interrupts one operation (or every operation of the session); returns the ids the server interrupted. */
+  async interrupt(operationId?: string): Promise<string[]> {
+    const response = await this.#unary(() => this.#transport.interrupt(create(InterruptRequestSchema, {
       ...this.#base(),
       ...(operationId === undefined
         ? { interruptType: InterruptRequest_InterruptType.ALL }
         : { interruptType: InterruptRequest_InterruptType.OPERATION_ID, interrupt: { case: 'operationId', value: operationId } }),
-    }));
+    })));
+    return [...response.interruptedIds];
   }
 
+  /**
+   * One idempotent unary RPC: a connection failure (the channel was
+   * dropped, the server restarting) is retried with the reattach budget;
+   * errors are ThundErrors.
+   */
+  async #unary<T>(call: () => Promise<T>): Promise<T> {
+    for (let attempts = 0; ; attempts += 1) {
+      try {
+        this.#assertOpen();
+        return await call();
+      } catch (reason) {
+        if (this.#closed) throw closedError(this.remote.display);
+        if (!isConnectionFailure(reason) || attempts >= this.#maxReattempts) throw thundErrorFromSpark(reason, { remote: this.remote.display, attempts });
+      }
+      await delay(Math.min(this.#backoffMs * 2 ** attempts, MAX_BACKOFF_MS));
+    }
+  }
+
+  /** Closes the channel; later calls fail with THUND_CANCELLED, a running `execute` stops. Idempotent. */
   close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
     this.#transport.close();
   }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw closedError(this.remote.display);
+  }
+}
+
+/** Upper bound of one wait between reattach attempts. */
+const MAX_BACKOFF_MS = 10_000;
+
+function closedError(remote: string): ThundError {
+  return new ThundError(ThundErrorCode.Cancelled, `the Spark Connect session to ${remote} was closed`, { backend: 'spark' });
+}
+
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
 }
 
 function delay(ms: number): Promise<void> {

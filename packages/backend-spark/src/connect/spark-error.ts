@@ -91,7 +91,13 @@ export interface ErrorContext {
   /** The connection string shown in connection errors (no secrets). */
   readonly remote: string;
   readonly element?: ElementRef;
+  /** Reconnection attempts made before giving up (a connection failure during an operation). */
+  readonly attempts?: number;
+  /** Whether the operation had received responses before the connection failed (it was lost, not refused). */
+  readonly connected?: boolean;
 }
+
+const FIX = 'Check that the server is running and that the address is right: start one there (for a local one: tools/spark/start.sh), or point the backend at a running one (remote option or THUND_SPARK_REMOTE).';
 
 /**
  * Maps anything the Spark Connect client threw to a ThundError: an
@@ -107,13 +113,12 @@ export function thundErrorFromSpark(reason: unknown, context: ErrorContext): Thu
   const detail = (reason.details ?? reason.message ?? '').trim();
   if (reason.code === GrpcCode.Unavailable || reason.code === GrpcCode.DeadlineExceeded) {
     const refused = /ECONNREFUSED|No connection established|connect failed|Connection refused/i.test(detail);
-    const what = refused ? 'connection refused' : `the connection failed or dropped (${detail || 'no detail'})`;
-    return new SparkError(
-      ThundErrorCode.Connection,
-      `cannot reach the Spark Connect server at ${context.remote}: ${what}. Start a server there (for a local one: tools/spark/start.sh), or point the backend at a running one (remote option or THUND_SPARK_REMOTE).`,
-      facts,
-      options,
-    );
+    const what = refused ? 'connection refused' : reason.code === GrpcCode.DeadlineExceeded ? `no answer in time (${firstLine(detail) || 'deadline exceeded'})` : `the connection failed or dropped (${firstLine(detail) || 'no detail'})`;
+    const tries = context.attempts === undefined || context.attempts === 0 ? '' : ` after ${context.attempts} attempt${context.attempts === 1 ? '' : 's'}`;
+    const message = context.connected === true
+      ? `the connection to the Spark Connect server at ${context.remote} was lost during an operation and could not be re-established${tries} (last error: ${what}). ${FIX}`
+      : `cannot reach the Spark Connect server at ${context.remote}: ${what}${tries === '' ? '' : ` (${tries.trim()})`}. ${FIX}`;
+    return new SparkError(ThundErrorCode.Connection, message, facts, options);
   }
   if (reason.code === GrpcCode.Unauthenticated) {
     return new SparkError(ThundErrorCode.Connection, `the Spark Connect server at ${context.remote} refused the credentials: ${detail}. Check the token in the connection string.`, facts, options);
@@ -122,6 +127,10 @@ export function thundErrorFromSpark(reason: unknown, context: ErrorContext): Thu
     return new SparkError(ThundErrorCode.Cancelled, 'the Spark operation was cancelled', facts, options);
   }
   return new SparkError(ThundErrorCode.Engine, conciseSparkMessage(detail), facts, options);
+}
+
+function firstLine(text: string): string {
+  return (text.split('\n')[0] ?? '').trim();
 }
 
 /** Spark's message without the JVM class prefix and the echoed logical plan. */

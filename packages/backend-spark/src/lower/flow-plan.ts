@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { type Dataset, type Flow, type Pipeline, isIncremental } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
+import { lowerEventTimeFlow } from './event-time.js';
 import { applyExpectations } from './expectations.js';
 import { type LoweringContext, RelationLowering, subqueryAlias } from './relation-lowering.js';
 import { qualified } from './spark-types.js';
@@ -18,7 +19,8 @@ export function resolvePath(baseDir: string, path: string): string {
 /** The query of one flow, lowered for the dataflow graph (expectations applied). */
 export function lowerFlowForGraph(flow: Flow, baseDir: string): RelationInit {
   const lowering = new RelationLowering({ streaming: isIncremental(flow.kind), resolvePath: (p) => resolvePath(baseDir, p) });
-  return applyExpectations(lowering.lower(flow.query), flow, lowering.expressions);
+  const relation = lowerEventTimeFlow(flow, lowering) ?? lowering.lower(flow.query);
+  return applyExpectations(relation, flow, lowering.expressions);
 }
 
 /**

@@ -9,6 +9,13 @@ import { schemaDdl } from '../lower/spark-types.js';
 export type PipelineCommandInit = MessageInitShape<typeof PipelineCommandSchema>['commandType'];
 
 /** SQL conf every graph gets: no flow retries (a failing flow would otherwise retry 3× with 6 s/11 s waits). */
+/**
+ * Defaults a pipeline's `configuration` may override: the IR's timestamps are
+ * UTC, so the session time zone is too (casts between TIMESTAMP_NTZ and
+ * TIMESTAMP, which watermarks need, keep the instant).
+ */
+export const GRAPH_DEFAULT_SQL_CONF: Readonly<Record<string, string>> = Object.freeze({ 'spark.sql.session.timeZone': 'UTC' });
+
 export const GRAPH_SQL_CONF: Readonly<Record<string, string>> = Object.freeze({
   'spark.sql.pipelines.maxFlowRetryAttempts': '0',
   'spark.sql.streaming.schemaInference': 'true',
@@ -28,7 +35,7 @@ export function asPlan(command: PipelineCommandInit): PlanInit {
 export function createGraph(pipeline: Pipeline, place: PipelinePlace): PipelineCommandInit {
   return {
     case: 'createDataflowGraph',
-    value: { defaultCatalog: place.catalog, defaultDatabase: place.database, sqlConf: { ...pipeline.configuration, ...GRAPH_SQL_CONF } },
+    value: { defaultCatalog: place.catalog, defaultDatabase: place.database, sqlConf: { ...GRAPH_DEFAULT_SQL_CONF, ...pipeline.configuration, ...GRAPH_SQL_CONF } },
   };
 }
 

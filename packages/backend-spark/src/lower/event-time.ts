@@ -1,0 +1,88 @@
+import { type Duration, type Flow, type RelationNode, ThundError, ThundErrorCode, durationToMs, outputName } from '@thund/ir';
+import type { RelationInit } from '../connect/session.js';
+import { Aggregate_GroupType } from '../gen/spark/connect/relations_pb.js';
+import { alias, attribute, call, cast, literalString } from './expr-init.js';
+import { quoteIdentifier as quoted } from './spark-types.js';
+import type { RelationLowering } from './relation-lowering.js';
+
+const WINDOW = '__thund_window';
+
+/** A Duration as a Spark interval string (`10s` → `10000 milliseconds`). */
+export function sparkInterval(duration: Duration): string {
+  const ms = durationToMs(duration);
+  if (ms === undefined) throw new ThundError(ThundErrorCode.Validation, `"${duration}" is not a duration`, { backend: 'spark' });
+  return `${ms} milliseconds`;
+}
+
+function unsupported(flow: Flow, why: string): ThundError {
+  return new ThundError(ThundErrorCode.Unsupported, `flow "${flow.name}": ${why}`, { backend: 'spark', element: { kind: 'flow', name: flow.name } });
+}
+
+/**
+ * A windowed streaming aggregation in Spark's own terms: the aggregation's
+ * input gets the flow's watermark (`WithWatermark`), the aggregation is
+ * grouped by `window(...)` or `session_window(...)` over the window column
+ * as well as its own keys, and the window struct becomes `window_start` and
+ * `window_end`. SDP writes streaming tables in append mode, so a window is
+ * written once, when the watermark passes its end — the IR's `append`.
+ *
+ * Returns undefined for a flow without watermark and window. Spark applies a
+ * watermark only to stateful operators, so a watermark on any other query
+ * (native drops late rows of a stateless flow too) is refused, as is an
+ * aggregation without a window (Spark's append mode needs one).
+ */
+export function lowerEventTimeFlow(flow: Flow, lowering: RelationLowering): RelationInit | undefined {
+  const { watermark, window } = flow;
+  if (watermark === undefined && window === undefined) return undefined;
+  if (watermark === undefined || window === undefined) {
+    throw unsupported(flow, 'Spark applies a watermark only to a windowed aggregation: give the flow both a watermark and a window, or neither');
+  }
+  const query: RelationNode = flow.query;
+  if (query.kind !== 'aggregate') {
+    throw unsupported(flow, `a windowed flow on Spark must end in its aggregation (group by … agg …), not in a ${query.kind}`);
+  }
+  const column = window.column ?? watermark.column;
+  // Spark's watermarks and windows need TIMESTAMP (with local time zone); the
+  // IR's bare timestamp is TIMESTAMP_NTZ. The graph's session time zone is
+  // UTC (GRAPH_SQL_CONF), so the cast keeps the instant the naive value names.
+  const eventColumns = [...new Set([watermark.column, column])];
+  const withEventTime: RelationInit = {
+    relType: {
+      case: 'withColumns',
+      value: { input: lowering.lower(query.input), aliases: eventColumns.map((c) => ({ expr: cast(attribute(quoted(c)), 'TIMESTAMP'), name: [c] })) },
+    },
+  };
+  const input: RelationInit = {
+    relType: { case: 'withWatermark', value: { input: withEventTime, eventTime: watermark.column, delayThreshold: sparkInterval(watermark.delay) } },
+  };
+  const windowCall = window.kind === 'session'
+    ? call('session_window', [attribute(quoted(column)), literalString(sparkInterval(window.gap))])
+    : call('window', [attribute(quoted(column)), literalString(sparkInterval(window.size)), ...(window.kind === 'hopping' ? [literalString(sparkInterval(window.slide))] : [])]);
+  const expressions = lowering.expressions;
+  const aggregated: RelationInit = {
+    relType: {
+      case: 'aggregate',
+      value: {
+        input,
+        groupType: Aggregate_GroupType.GROUPBY,
+        groupingExpressions: [alias(windowCall, WINDOW), ...query.groupBy.map((c) => expressions.lowerOutput(c))],
+        aggregateExpressions: query.aggregates.map((c) => expressions.lowerOutput(c)),
+      },
+    },
+  };
+  // Validation gives every output of an aggregation a name (unnamed_column otherwise).
+  const names = [...query.groupBy, ...query.aggregates].map((c) => outputName(c) ?? '');
+  return {
+    relType: {
+      case: 'project',
+      value: {
+        input: aggregated,
+        expressions: [
+          alias(cast(attribute(`${WINDOW}.start`), 'TIMESTAMP_NTZ'), 'window_start'),
+          alias(cast(attribute(`${WINDOW}.end`), 'TIMESTAMP_NTZ'), 'window_end'),
+          ...names.map((name) => attribute(quoted(name))),
+        ],
+      },
+    },
+  };
+}
