@@ -3,13 +3,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Pipeline, type RunEvent, type RunResult, col, count, from, pipeline, readFiles, sql, sum } from '@thund/ir';
+import { type Pipeline, type RunEvent, type RunHandle, type RunResult, col, count, expect as expectation, from, pipeline, readFiles, sql, sum } from '@thund/ir';
 import { type SparkBackend, createSparkBackend, tableToRows } from '../src/index.js';
 
 const remote = process.env['THUND_SPARK_REMOTE'];
 
 async function runToEnd(backend: SparkBackend, p: Pipeline): Promise<{ events: RunEvent[]; result: RunResult }> {
-  const handle = backend.run(p);
+  return finish(backend.run(p));
+}
+
+async function finish(handle: RunHandle): Promise<{ events: RunEvent[]; result: RunResult }> {
   const events: RunEvent[] = [];
   for await (const event of handle) events.push(event);
   return { events, result: await handle.result };
@@ -96,6 +99,29 @@ describe.runIf(remote !== undefined)('integration: a real Spark Connect server',
     expect(second.result.status).toBe('completed');
     expect(tableToRows(await backend.readDataset('events')).map((r) => Number(r['id'])).sort()).toEqual([1, 2, 3]);
     expect(Number(tableToRows(await backend.readDataset('event_count'))[0]?.['n'])).toBe(3);
+  });
+
+  it('full refresh reprocesses every file from an empty table (counts too); a dry run writes nothing', async () => {
+    const inbox = join(dir, 'refresh_inbox');
+    mkdirSync(inbox);
+    writeFileSync(join(inbox, '1.json'), jsonl([{ id: 1, kind: 'a', amount: 1 }, { id: 2, kind: 'b', amount: 20 }]));
+    const p = pipeline('it_refresh')
+      .streamingTable('small', { query: readFiles('json', 'refresh_inbox', { schema: SCHEMA }), expectations: [expectation('below_10', col('amount').lt(10), 'warn')] })
+      .build();
+    expect((await runToEnd(backend, p)).result.flows).toEqual([
+      { name: 'small', phase: 'completed', rowsWritten: 2, expectations: [{ name: 'below_10', action: 'warn', passed: 1, failed: 1 }] },
+    ]);
+    writeFileSync(join(inbox, '2.json'), jsonl([{ id: 3, kind: 'a', amount: 3 }]));
+    const refreshed = await finish(backend.run(p, { fullRefresh: true }));
+    expect(refreshed.result.flows).toEqual([
+      { name: 'small', phase: 'completed', rowsWritten: 3, expectations: [{ name: 'below_10', action: 'warn', passed: 2, failed: 1 }] },
+    ]);
+    expect(tableToRows(await backend.readDataset('small')).map((r) => Number(r['id'])).sort()).toEqual([1, 2, 3]);
+
+    const dry = pipeline('it_dry').materializedView('never_written', { query: sql('spark', 'SELECT id FROM range(3)') }).build();
+    const dryRun = await finish(backend.run(dry, { dryRun: true }));
+    expect(dryRun.result.status).toBe('completed');
+    await expect(backend.readDataset('never_written')).rejects.toMatchObject({ code: 'THUND_SOURCE' });
   });
 
   it('a Spark analysis error fails its flow with THUND_ENGINE and Spark’s class; the rest do not run or complete', async () => {

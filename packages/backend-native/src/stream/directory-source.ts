@@ -8,6 +8,10 @@ function ignored(name: string): boolean {
   return name.startsWith('.') || name.startsWith('_') || name.endsWith('.tmp') || name.endsWith('.crc');
 }
 
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}
+
 function globPattern(glob: string): RegExp {
   const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*').replaceAll('?', '[^/]');
   return new RegExp(`^${body}$`);
@@ -15,7 +19,8 @@ function globPattern(glob: string): RegExp {
 
 /**
  * A growing directory (or `dir/*.csv` glob, or one file): each file is
- * read once, in name order. Files should appear atomically (written
+ * read once, in name order (files that appear while a backlog is being
+ * taken come after it). Files should appear atomically (written
  * elsewhere, then renamed in); hidden, `_`-prefixed and `.tmp` files are
  * skipped.
  */
@@ -25,6 +30,9 @@ export class DirectorySource implements StreamSource {
   readonly #pattern: RegExp | undefined;
   readonly #singleFile: string | undefined;
   readonly #seen: Set<string>;
+  /** The last listing's new files, in name order; those before `#next` are committed. */
+  #pending: string[] = [];
+  #next = 0;
 
   private constructor(directory: string, pattern: RegExp | undefined, singleFile: string | undefined, seen: Set<string>) {
     this.#directory = directory;
@@ -45,14 +53,26 @@ export class DirectorySource implements StreamSource {
   }
 
   async next(limit: number): Promise<SourceBatch | undefined> {
-    const fresh = (await this.#list()).filter((f) => !this.#seen.has(f));
-    if (fresh.length === 0) return undefined;
-    const files = fresh.slice(0, Number.isFinite(limit) ? limit : undefined);
-    return { files, seen: files, memoryItems: 0 };
+    // The directory is listed again only once every file of the last listing was handed out and committed:
+    // a backlog taken in many small epochs is listed once, not once per epoch. Files taken from an older
+    // listing are checked to still exist; if one was removed meanwhile, the directory is listed afresh.
+    for (;;) {
+      const listed = this.#next >= this.#pending.length;
+      if (listed) {
+        this.#pending = (await this.#list()).filter((f) => !this.#seen.has(f));
+        this.#next = 0;
+      }
+      if (this.#pending.length === 0) return undefined;
+      const files = this.#pending.slice(this.#next, Number.isFinite(limit) ? this.#next + limit : undefined);
+      if (listed || (await Promise.all(files.map(exists))).every(Boolean)) return { files, seen: files, memoryItems: 0 };
+      this.#pending = [];
+      this.#next = 0;
+    }
   }
 
   async committed(batch: SourceBatch): Promise<void> {
     for (const file of batch.seen) this.#seen.add(file);
+    while (this.#next < this.#pending.length && this.#seen.has(this.#pending[this.#next] as string)) this.#next += 1;
   }
 
   async close(): Promise<void> {}

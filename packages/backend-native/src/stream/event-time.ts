@@ -36,8 +36,12 @@ export function advanceWatermark(previous: number | undefined, maxEventUs: numbe
 
 /** The predicate keeping rows that are not late: event time known and not before the watermark. */
 export function onTime(column: string, watermarkUs: number | undefined): string {
-  const time = eventTimeUs(column);
-  return watermarkUs === undefined ? `${time} IS NOT NULL` : `${time} >= ${watermarkUs}`;
+  return onTimeUs(eventTimeUs(column), watermarkUs);
+}
+
+/** `onTime` over an event time already in µs (SQL). */
+export function onTimeUs(timeUs: string, watermarkUs: number | undefined): string {
+  return watermarkUs === undefined ? `${timeUs} IS NOT NULL` : `${timeUs} >= ${watermarkUs}`;
 }
 
 /** Rows of a micro-batch table, how many are on time, and their largest event time. */

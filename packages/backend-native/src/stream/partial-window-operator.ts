@@ -2,7 +2,7 @@ import { type AggregateNode, type ElementRef, type Flow, type RelationNode, type
 import { quoteIdentifier } from '../compile/sql-text.js';
 import type { FlowSession } from '../run/flow-session.js';
 import { stateTable } from './checkpoint-store.js';
-import { advanceWatermark, eventTimeUs, onTime, timestampOfUs } from './event-time.js';
+import { advanceWatermark, eventTimeUs, onTimeUs, timestampOfUs } from './event-time.js';
 import type { DecomposedAggregation } from './partial-aggregates.js';
 import type { EpochInput, EpochOutcome, StreamOperator } from './stream-operator.js';
 import type { StreamOutput } from './stream-output.js';
@@ -27,7 +27,8 @@ export class PartialWindowOperator implements StreamOperator {
   readonly #parts: DecomposedAggregation;
   readonly #output: StreamOutput;
   readonly #element: ElementRef;
-  #stateReady = false;
+  /** Rows in the state table after the last epoch of this run; `undefined` before the first. */
+  #stateRows: number | undefined;
 
   constructor(flow: Flow, aggregate: AggregateNode, parts: DecomposedAggregation, output: StreamOutput) {
     this.#flow = flow;
@@ -46,41 +47,56 @@ export class PartialWindowOperator implements StreamOperator {
     const flow = this.#flow;
     const windowColumn = flow.window === undefined ? undefined : (flow.window.column ?? flow.watermark?.column);
     const state = stateTable(flow, 'part');
+    // With a window, `assignWindows` computes each row's event time once as `__tu`; reuse it when the watermark is on that column.
+    const time = (column: string): string => (column === windowColumn ? '"__tu"' : eventTimeUs(column));
     const keepParts: string[] = [];
-    if (flow.watermark !== undefined) keepParts.push(onTime(flow.watermark.column, input.watermarkUs));
-    if (windowColumn !== undefined) keepParts.push(`${eventTimeUs(windowColumn)} IS NOT NULL`);
+    if (flow.watermark !== undefined) keepParts.push(onTimeUs(time(flow.watermark.column), input.watermarkUs));
+    // The on-time predicate already requires a known event time of its column.
+    if (windowColumn !== undefined && windowColumn !== flow.watermark?.column) keepParts.push(`${time(windowColumn)} IS NOT NULL`);
     const keep = keepParts.length === 0 ? 'TRUE' : keepParts.join(' AND ');
     const keys = this.#parts.keys.map(([column, sql]) => `${sql} AS ${q(column)}`);
     const partials = this.#parts.aggregates.flatMap((a) => a.partials.map(([column, sql]) => `${sql} AS ${q(column)}`));
     // Each row counts once in the row statistics, in its latest window (a hopping row is in several).
-    const primary = flow.window?.kind === 'hopping' ? hoppingPrimary(flow.window) : 'TRUE';
-    const max = flow.watermark === undefined ? 'CAST(NULL AS BIGINT)' : `max(${eventTimeUs(flow.watermark.column)})`;
+    const counted = flow.window?.kind === 'hopping' ? `count(*) FILTER (WHERE ${hoppingPrimary(flow.window)})` : 'count(*)';
+    const max = flow.watermark === undefined ? 'CAST(NULL AS BIGINT)' : `max(${time(flow.watermark.column)})`;
     const assigned = assignWindows(`(${input.compile(this.input)}) AS "_src"`, flow.window, windowColumn, this.#parts.keys.map(([, sql]) => sql), this.#element, false);
     const columns = ['"__ws"', '"__we"', ...this.#parts.keys.map(([c]) => q(c)), ...this.#parts.aggregates.flatMap((a) => a.partials.map(([c]) => q(c)))];
-    // One round trip: reduce the micro-batch to partials, add the on-time ones to the state, read the row statistics.
+    // Append mode emits a window once, when it becomes final: windows final after this epoch are emitted
+    // from the state and this epoch's partials together, and only partials of windows still open are
+    // written to the state. (Update and complete modes read the whole state, this epoch's rows included.)
+    const direct = (flow.outputMode ?? 'append') === 'append' && flow.window !== undefined;
+    const first = this.#stateRows === undefined;
+    // One round trip: reduce the micro-batch to partials (adding the on-time ones to the state unless
+    // `direct`), read the row statistics and, in the first epoch of a run, the size of the state.
     const statements = [
-      `CREATE OR REPLACE TEMP TABLE ${PART} AS SELECT (${keep}) AS "__ok", "__ws", "__we", ${[...keys, ...partials].join(', ')}, count(*) FILTER (WHERE ${primary}) AS "__n", ${max} AS "__mx" FROM (${assigned}) AS "_a" GROUP BY ALL`,
-      ...(this.#stateReady ? [] : [`CREATE TABLE IF NOT EXISTS ${state} AS SELECT ${columns.join(', ')}, CAST(0 AS BIGINT) AS ${EPOCH_STATE_COLUMN} FROM ${PART} WITH NO DATA`]),
-      `INSERT INTO ${state} SELECT ${columns.join(', ')}, ${input.epoch} FROM ${PART} WHERE "__ok"`,
-      `SELECT coalesce(sum("__n"), 0) AS n, coalesce(sum("__n") FILTER (WHERE "__ok"), 0) AS ok, max("__mx") AS mx FROM ${PART}`,
+      `CREATE OR REPLACE TEMP TABLE ${PART} AS SELECT (${keep}) AS "__ok", "__ws", "__we", ${[...keys, ...partials].join(', ')}, ${counted} AS "__n", ${max} AS "__mx" FROM (${assigned}) AS "_a" GROUP BY ALL`,
+      ...(first ? [`CREATE TABLE IF NOT EXISTS ${state} AS SELECT ${columns.join(', ')}, CAST(0 AS BIGINT) AS ${EPOCH_STATE_COLUMN} FROM ${PART} WITH NO DATA`] : []),
+      ...(direct ? [] : [`INSERT INTO ${state} SELECT ${columns.join(', ')}, ${input.epoch} FROM ${PART} WHERE "__ok"`]),
+      `SELECT coalesce(sum("__n"), 0) AS n, coalesce(sum("__n") FILTER (WHERE "__ok"), 0) AS ok, max("__mx") AS mx, count(*) FILTER (WHERE "__ok") AS added, ${first ? `(SELECT count(*) FROM ${state})` : '0'} AS st FROM ${PART}`,
     ];
     const [stats] = await session.rowsJson(statements.join(';\n'));
-    this.#stateReady = true;
     const rowsRead = Number(stats?.['n'] ?? 0);
     const accepted = Number(stats?.['ok'] ?? 0);
     const maxUs = stats?.['mx'] === null || stats?.['mx'] === undefined ? undefined : Number(stats['mx']);
     const watermarkUs = advanceWatermark(input.watermarkUs, maxUs, flow.watermark, this.#element);
+    // The state's size is tracked rather than counted every epoch: counted once per run (above, after
+    // this epoch's insert unless `direct`), then + added − evicted. A failed epoch fails the run, so the
+    // tracked count never outlives a rolled back transaction.
+    let stateRows = first ? Number(stats?.['st'] ?? 0) : (this.#stateRows ?? 0) + (direct ? 0 : Number(stats?.['added'] ?? 0));
 
     const when = finality(flow.window !== undefined, input.watermarkUs, watermarkUs);
     const groupNames = this.#parts.keys.map(([, , name]) => name);
-    const { query, mode } = await windowResult(session, flow, input.epoch, when, (where, having) => this.#merged(state, where, having), groupNames);
+    const from = direct ? `(SELECT ${columns.join(', ')} FROM ${state} UNION ALL SELECT ${columns.join(', ')} FROM ${PART} WHERE "__ok") AS "_st"` : state;
+    const { query, mode } = await windowResult(session, flow, input.epoch, when, (where, having) => this.#merged(from, where, having), groupNames);
     const written = await this.#output.write(session, query, mode, input.epoch);
-    const evict = when.final === 'FALSE' ? '' : `DELETE FROM ${state} WHERE ${when.final};\n`;
-    const [stateRows = 0] = await session.counts(`${evict}SELECT count(*) FROM ${state}`);
+    if (when.final !== 'FALSE' && stateRows > 0) stateRows -= await session.run(`DELETE FROM ${state} WHERE ${when.final}`);
+    if (direct) stateRows += await session.run(`INSERT INTO ${state} SELECT ${columns.join(', ')}, ${input.epoch} FROM ${PART} WHERE "__ok" AND NOT (${when.final})`);
+    this.#stateRows = stateRows;
     return { rowsRead, lateRows: rowsRead - accepted, stateRows, watermarkUs, ...written };
   }
 
-  #merged(state: string, where: string, having: string): string {
+  /** The merged result over `from` (the state table, or a subquery with alias of state rows). */
+  #merged(from: string, where: string, having: string): string {
     const windowed = this.#flow.window !== undefined;
     const select = [
       ...(windowed ? [`${timestampOfUs('"__ws"')} AS "window_start"`, `${timestampOfUs('"__we"')} AS "window_end"`] : []),
@@ -88,7 +104,7 @@ export class PartialWindowOperator implements StreamOperator {
       ...this.#parts.aggregates.map((a) => a.merge),
     ];
     const groupBy = ['"__ws"', '"__we"', ...this.#parts.keys.map(([column]) => q(column))];
-    return `SELECT ${select.join(', ')} FROM ${state} ${where} GROUP BY ${groupBy.join(', ')} ${having}`.trim();
+    return `SELECT ${select.join(', ')} FROM ${from} ${where} GROUP BY ${groupBy.join(', ')} ${having}`.trim();
   }
 }
 

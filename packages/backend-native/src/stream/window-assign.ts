@@ -5,7 +5,8 @@ import { durationUs, eventTimeUs } from './event-time.js';
  * SQL assigning each row of `buffer` (a table, or a subquery with alias) to
  * its event-time windows, as extra columns `__rid` (the buffer row, unless
  * `withRowId` is false), `__ws` and `__we` (window bounds, µs
- * since 1970, end exclusive). A hopping window repeats a row once per
+ * since 1970, end exclusive) and, with a window, `__tu` (the row's event
+ * time in µs, so callers need not compute it again). A hopping window repeats a row once per
  * window; a session window is a run of one group's rows (ordered by event
  * time) with gaps below `gap`, ending `gap` after its last row. Without a
  * window (a plain streaming aggregation) the bounds are NULL.
@@ -16,9 +17,10 @@ export function assignWindows(buffer: string, window: WindowSpec | undefined, co
   const t = eventTimeUs(column);
   switch (window.kind) {
     case 'tumbling': {
+      // The event time is computed once per row (`__tu`), the window bounds from it.
       const size = durationUs(window.size, element);
-      const start = `(${t} - (((${t}) % ${size}) + ${size}) % ${size})`;
-      return base(`, ${start} AS "__ws", ${start} + ${size} AS "__we"`);
+      const start = `("__tu" - ((("__tu") % ${size}) + ${size}) % ${size})`;
+      return `SELECT *, "__ws" + ${size} AS "__we" FROM (SELECT *, ${start} AS "__ws" FROM (${base(`, ${t} AS "__tu"`)}))`;
     }
     case 'hopping': {
       const size = durationUs(window.size, element);
