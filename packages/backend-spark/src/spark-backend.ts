@@ -27,7 +27,7 @@ export class SparkBackend implements ExecBackend {
   constructor(config: ResolvedSparkConfig, session: SparkConnectSession, version: string) {
     this.#config = config;
     this.#session = session;
-    this.#capabilities = createSparkCapabilities({ version, mergeCapableFormat: config.mergeCapableFormat });
+    this.#capabilities = createSparkCapabilities({ version });
   }
 
   get config(): ResolvedSparkConfig {

@@ -9,11 +9,6 @@ export const SPARK_VERSION = '4.3.0';
 export interface SparkServerFacts {
   /** `spark_version` from AnalyzePlan, e.g. `4.3.0`. */
   readonly version: string;
-  /**
-   * Table formats that support MERGE (Delta, Iceberg) are installed, so SDP's
-   * AUTO CDC can write its targets. Default `false` (not on a plain pyspark server).
-   */
-  readonly mergeCapableFormat?: boolean;
 }
 
 /**
@@ -37,7 +32,8 @@ export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
     // SDP writes streaming tables in append mode: a window once, when final.
     outputModes: ['append'],
     triggers: ['available_now'],
-    cdcScdTypes: facts.mergeCapableFormat === true ? [1, 2] : [],
+    // AUTO CDC needs a row-level-capable table format; none exists for Spark 4.3 (see README).
+    cdcScdTypes: [],
     expectations: ['warn', 'drop', 'fail'],
     datasetTypes: ['materialized_view', 'table', 'temporary_view', 'sink'],
     relations: RELATION_KINDS,

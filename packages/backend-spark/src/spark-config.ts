@@ -15,8 +15,6 @@ export interface SparkBackendConfig {
    * Must be a path the Spark server can reach (it is on the server's file system).
    */
   readonly storageRoot?: string;
-  /** Table formats supporting MERGE are installed on the server (enables CDC). Default `false`. */
-  readonly mergeCapableFormat?: boolean;
   /**
    * How hard the client tries after a dropped connection before it reports
    * THUND_CONNECTION: attempts (default 5) and the first backoff (default
@@ -31,7 +29,6 @@ export interface ResolvedSparkConfig {
   readonly catalog: string;
   readonly database: string;
   readonly storageRoot: string;
-  readonly mergeCapableFormat: boolean;
   readonly retry: { readonly attempts: number; readonly backoffMs: number };
 }
 
@@ -45,7 +42,6 @@ export function resolveConfig(config: SparkBackendConfig): ResolvedSparkConfig {
     catalog: config.catalog ?? 'spark_catalog',
     database: config.database ?? 'default',
     storageRoot: resolve(baseDir, config.storageRoot ?? '.thund/spark'),
-    mergeCapableFormat: config.mergeCapableFormat ?? false,
     retry: Object.freeze({ attempts: Math.max(0, Math.floor(config.retry?.attempts ?? 5)), backoffMs: Math.max(0, config.retry?.backoffMs ?? 100) }),
   });
 }
