@@ -100,7 +100,7 @@ describe.runIf(remote !== undefined)('differential: native vs spark', () => {
   }
 
   // Seeded fast-check pipelines over random data within the function catalog: no expected rows, the two engines judge each other.
-  const generated = generatedCases(24);
+  const generated = generatedCases(40);
   const generatedGroups: GeneratedCase[][] = [];
   generated.forEach((c, i) => { (generatedGroups[Math.floor(i / 4)] ??= []).push(c); });
   for (const group of generatedGroups) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import {
-  type Expr, type Field, type Pipeline, avg, call, col, count, countDistinct, from, lit, max, min, pipeline, readFiles, sum, when,
+  type Expr, type Field, type Frame, type Pipeline, avg, call, col, count, countDistinct, denseRank, from, lit, max, min, pipeline, rank, readFiles, sum, when,
 } from '@thund/ir';
 import type { CaseContext } from '../conformance-case.js';
 
@@ -21,6 +21,8 @@ const SCHEMA: readonly Field[] = [
   { name: 's', type: 'utf8' },
 ];
 
+const OTHER_SCHEMA: readonly Field[] = [{ name: 'k', type: 'int64' }, { name: 'w', type: 'int64' }];
+
 // Values stay where engines agree: small integers (no overflow), floats with
 // exact binary forms, strings from a small alphabet, and NULLs.
 const row = fc.record({
@@ -39,14 +41,34 @@ const intExpr: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => ({
     fc.integer({ min: -5, max: 5 }).map((n) => lit(n)),
     fc.tuple(tie('e'), tie('e'), fc.constantFrom('add', 'sub', 'mul') as fc.Arbitrary<'add' | 'sub' | 'mul'>).map(([l, r, op]) => l[op](r)),
     tie('e').map((e) => call('abs', e)),
+    tie('e').map((e) => call('length', call('concat', e))),
+    fc.tuple(tie('e'), tie('e')).map(([l, r]) => call('nullif', l, r)),
+    // Division and modulo by zero are NULL on every backend; the sign of a remainder follows the dividend.
+    fc.tuple(tie('e'), tie('e')).map(([l, r]) => l.mod(r)),
     fc.tuple(tie('e'), tie('e')).map(([l, r]) => call('coalesce', l, r)),
     fc.tuple(tie('e'), tie('e')).map(([l, r]) => call('greatest', l, r)),
     fc.tuple(tie('e'), tie('e')).map(([l, r]) => call('least', l, r)),
   ),
 })).e;
 
+/** Double-valued: halves and quarters stay exact, so engines agree bit for bit (or within the 1e-9 rule). */
+const doubleExpr: fc.Arbitrary<Expr> = fc.oneof(
+  fc.constant(col('x')),
+  fc.tuple(intExpr, fc.constantFrom(col('x'), lit(0.5), lit(4))).map(([l, r]) => l.div(r)),
+  fc.constant(call('floor', col('x'))),
+  fc.constant(call('ceil', col('x'))),
+  fc.tuple(fc.constant(col('x')), intExpr).map(([x, e]) => x.add(e)),
+  fc.constant(col('x').mod(lit(1.5))),
+);
+
 const stringExpr: fc.Arbitrary<Expr> = fc.oneof(
   fc.constant(col('s')),
+  fc.constant(call('length', col('s'))),
+  fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 2 })).map(([pos, len]) => call('substring', col('s'), pos, len)),
+  fc.constant(call('replace', col('s'), lit('a'), lit('zz'))),
+  fc.constant(call('starts_with', col('s'), lit('a'))),
+  fc.constant(call('ltrim', col('s'))),
+  fc.constant(call('rtrim', col('s'))),
   fc.constant(call('upper', col('s'))),
   fc.constant(call('lower', col('s'))),
   fc.constant(call('trim', col('s'))),
@@ -59,6 +81,7 @@ const predicate: fc.Arbitrary<Expr> = fc.letrec<{ p: Expr }>((tie) => ({
     { depthSize: 'small' },
     fc.tuple(intExpr, intExpr, fc.constantFrom('eq', 'neq', 'lt', 'lte', 'gt', 'gte') as fc.Arbitrary<'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte'>).map(([l, r, op]) => l[op](r)),
     fc.tuple(fc.constant(col('x')), fc.integer({ min: -100, max: 100 })).map(([c, n]) => c.gt(n)),
+    fc.tuple(doubleExpr, fc.integer({ min: -20, max: 20 })).map(([d, n]) => d.lte(n)),
     fc.constant(col('s').isNull()),
     fc.constant(col('a').isNotNull()),
     fc.constantFrom('a', 'ab', 'Ba').map((v) => col('s').eq(v)),
@@ -70,7 +93,7 @@ const predicate: fc.Arbitrary<Expr> = fc.letrec<{ p: Expr }>((tie) => ({
 })).p;
 
 const projection = fc.array(
-  fc.oneof(intExpr, stringExpr, fc.tuple(predicate, intExpr, intExpr).map(([c, t, e]) => when(c, t).otherwise(e)), predicate),
+  fc.oneof(intExpr, doubleExpr, stringExpr, fc.tuple(predicate, intExpr, intExpr).map(([c, t, e]) => when(c, t).otherwise(e)), predicate),
   { minLength: 1, maxLength: 4 },
 );
 
@@ -85,16 +108,60 @@ const aggregate = fc.tuple(
       intColumn.map((c) => avg(c)),
       fc.constant(countDistinct('s')),
       fc.constant(max('x')),
+      fc.constant(sum('x')),
+      doubleExpr.map((d) => min(d)),
     ),
     { minLength: 1, maxLength: 3 },
   ),
 );
 
+/** Ranks (deterministic under ties, unlike row_number or lag) over a partition and an order of the data. */
+const ranking = fc.record({
+  fn: fc.constantFrom('rank', 'dense_rank'),
+  partition: fc.subarray(['k', 's'], { minLength: 0, maxLength: 1 }),
+  order: fc.constantFrom('a', 'b', 'x'),
+  descending: fc.boolean(),
+});
+
+/** The rows of `src` joined to a second random table on `k` (every join type). */
+const joined = fc.record({
+  type: fc.constantFrom('inner', 'left', 'right', 'full', 'semi', 'anti') as fc.Arbitrary<'inner' | 'left' | 'right' | 'full' | 'semi' | 'anti'>,
+  rows: fc.array(fc.record({ k: fc.integer({ min: 0, max: 5 }), w: fc.option(fc.integer({ min: -9, max: 9 }), { freq: 5 }) }), { maxLength: 12 }),
+});
+
 const shape = fc.record({
   rows: fc.array(row, { minLength: 0, maxLength: 40 }),
   filter: fc.option(predicate, { freq: 2 }),
-  body: fc.oneof(projection.map((p) => ({ kind: 'project' as const, p })), aggregate.map((g) => ({ kind: 'aggregate' as const, g }))),
+  distinct: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+  body: fc.oneof(
+    projection.map((p) => ({ kind: 'project' as const, p })),
+    aggregate.map((g) => ({ kind: 'aggregate' as const, g })),
+    ranking.map((r) => ({ kind: 'rank' as const, r })),
+    joined.map((j) => ({ kind: 'join' as const, j })),
+  ),
 });
+
+type Shape = typeof shape extends fc.Arbitrary<infer T> ? T : never;
+
+function body(frame: Frame, s: Shape): Frame {
+  switch (s.body.kind) {
+    case 'project':
+      return frame.select(...s.body.p.map((e, j) => e.as(`c${j}`)));
+    case 'aggregate':
+      return frame.groupBy(...s.body.g[0]).agg(...s.body.g[1].map((e, j) => e.as(`v${j}`)));
+    case 'rank': {
+      const { fn, partition, order, descending } = s.body.r;
+      const ranked = (fn === 'rank' ? rank() : denseRank()).over({ partitionBy: partition, orderBy: [descending ? col(order).desc() : col(order).asc()] });
+      return frame.window(ranked.as('r')).select('k', 'a', 'b', 'x', 's', 'r');
+    }
+    case 'join': {
+      const other = from('other');
+      const { type } = s.body.j;
+      const out = frame.join(other, { type, using: ['k'] });
+      return type === 'semi' || type === 'anti' ? out.select('k', 'a', 's') : out.select('k', 'a', 's', 'w');
+    }
+  }
+}
 
 /**
  * Pipelines generated from a fixed seed: random data, then a random filter
@@ -105,15 +172,18 @@ export function generatedCases(count: number, seed = 20261202): GeneratedCase[] 
   return fc.sample(shape, { numRuns: count, seed }).map((s, i) => ({
     id: `generated/${i}`,
     output: 'out',
-    files: { 'data.jsonl': s.rows.map((r) => JSON.stringify(r)).join('\n') },
+    files: {
+      'data.jsonl': s.rows.map((r) => JSON.stringify(r)).join('\n'),
+      'other.jsonl': (s.body.kind === 'join' ? s.body.j.rows : []).map((r) => JSON.stringify(r)).join('\n'),
+    },
     pipeline: ({ path }) => {
       let frame = from('src');
       if (s.filter !== null) frame = frame.filter(s.filter);
-      const query = s.body.kind === 'project'
-        ? frame.select(...s.body.p.map((e, j) => e.as(`c${j}`)))
-        : frame.groupBy(...s.body.g[0]).agg(...s.body.g[1].map((e, j) => e.as(`v${j}`)));
+      let query = body(frame, s);
+      if (s.distinct) query = query.distinct();
       return pipeline(`generated_${i}`)
         .temporaryView('src', { query: readFiles('json', path('data.jsonl'), { schema: SCHEMA }) })
+        .temporaryView('other', { query: readFiles('json', path('other.jsonl'), { schema: OTHER_SCHEMA }) })
         .materializedView('out', { query })
         .build();
     },
