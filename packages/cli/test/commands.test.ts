@@ -22,14 +22,31 @@ describe('thund check', () => {
     expect(io.out()).toContain('✓ pipeline "orders" is valid and backend "native" supports everything it uses (4 datasets, 4 flows)');
   });
 
-  it('rejects what native cannot run, listing every violation: exit 2', async () => {
+  it('accepts the customers example on native: CDC flows streaming from a streaming table', async () => {
     const io = captureIo(examples);
-    expect(await main(['check', 'customers/pipeline.json'], io)).toBe(2);
-    expect(io.err()).toContain('backend "native" cannot run pipeline "customers"');
-    // Native streams CDC only from a read_files source; the example's CDC flows read a streaming table.
-    expect(io.err()).toContain('2 problem(s)');
-    expect(io.err()).toMatch(/\$\.flows\[2\]\.query: .*cdc flow "apply_customers" reads 0 read_files sources/);
-    expect(io.err()).toMatch(/\$\.flows\[3\]\.query: .*cdc flow "apply_customer_history" reads 0 read_files sources/);
+    expect(await main(['check', 'customers/pipeline.json'], io)).toBe(0);
+    expect(io.out()).toContain('✓ pipeline "customers" is valid and backend "native" supports everything it uses (4 datasets, 5 flows)');
+  });
+
+  it('rejects what native cannot run, listing every violation: exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'thund-cli-'));
+    const read = (dataset: string) => ({ kind: 'read', dataset });
+    writeFileSync(join(dir, 'p.json'), JSON.stringify({
+      version: 1, name: 'p',
+      datasets: [{ name: 'm', type: 'materialized_view' }, { name: 's', type: 'table' }, { name: 't', type: 'table' }],
+      flows: [
+        { name: 'm', target: 'm', kind: 'batch', query: { kind: 'sql', dialect: 'duckdb', sql: 'SELECT 1 AS id' } },
+        // A materialized view is recomputed, so nothing marks which of its rows are new: not a streaming source.
+        { name: 's', target: 's', kind: 'streaming', query: read('m') },
+        // Two growing directories in one flow: native streams from exactly one source.
+        { name: 't', target: 't', kind: 'streaming', query: { kind: 'union', inputs: [{ kind: 'read_files', format: 'json', path: 'a' }, { kind: 'read_files', format: 'json', path: 'b' }], all: true } },
+      ],
+    }));
+    const io = captureIo(dir);
+    expect(await main(['check', 'p.json'], io)).toBe(2);
+    expect(io.err()).toContain('backend "native" cannot run pipeline "p": 2 problem(s)');
+    expect(io.err()).toMatch(/\$\.flows\[1\]\.query: .*streaming flow "s" reads 0 read_files sources and 0 streaming tables/);
+    expect(io.err()).toMatch(/\$\.flows\[2\]\.query: .*streaming flow "t" reads 2 read_files sources/);
   });
 
   it('reports an invalid document with its paths: exit 2', async () => {

@@ -1,5 +1,5 @@
 import {
-  type Field, type ReadFilesNode, type RelationNode, type RelationVisitor, ThundError, ThundErrorCode, visitRelation,
+  type Field, type ReadFilesNode, type ReadNode, type RelationNode, type RelationVisitor, ThundError, ThundErrorCode, visitRelation,
 } from '@thund/ir';
 import { duckdbType } from './duckdb-types.js';
 import { ExpressionCompiler } from './expression-compiler.js';
@@ -18,6 +18,17 @@ export interface CompileContext {
    * `undefined` reads the node's path as written.
    */
   bindFiles?(node: ReadFilesNode): BoundFiles | undefined;
+  /**
+   * Streaming from a table: the rows (by DuckDB rowid, `from` ≤ rowid < `to`)
+   * a `read` node reads in this micro-batch. `undefined` reads the whole table.
+   */
+  bindRead?(node: ReadNode): BoundRows | undefined;
+}
+
+/** The rows of an append-only table one micro-batch reads. */
+export interface BoundRows {
+  readonly from: number;
+  readonly to: number;
 }
 
 /** The files one micro-batch of a streaming source reads. */
@@ -57,7 +68,12 @@ export class RelationCompiler implements RelationVisitor<Query> {
     return querySql(visitRelation(this, node));
   }
 
-  readonly read = (node: RelationNodeOf<'read'>): Query => selectFrom(qualifiedName(this.#context.schema, node.dataset), { fromIsTable: true });
+  readonly read = (node: RelationNodeOf<'read'>): Query => {
+    const table = qualifiedName(this.#context.schema, node.dataset);
+    const rows = this.#context.bindRead?.(node);
+    if (rows === undefined) return selectFrom(table, { fromIsTable: true });
+    return selectFrom(`(SELECT * FROM ${table} WHERE rowid >= ${rows.from} AND rowid < ${rows.to})`, { fromIsTable: true });
+  };
 
   readonly read_files = (node: RelationNodeOf<'read_files'>): Query => {
     const bound = this.#context.bindFiles?.(node);

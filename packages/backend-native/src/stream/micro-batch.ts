@@ -1,4 +1,4 @@
-import type { ExpectationResult, FileFormat, ReadFilesNode } from '@thund/ir';
+import type { ExpectationResult, FileFormat, ReadFilesNode, ReadNode } from '@thund/ir';
 import { compileContext } from '../compile/flow-plan.js';
 import { RelationCompiler } from '../compile/relation-compiler.js';
 import type { FlowSession } from '../run/flow-session.js';
@@ -11,7 +11,8 @@ export interface MicroBatchScope {
   readonly session: FlowSession;
   readonly compile: { readonly pipeline: Parameters<typeof compileContext>[0]; readonly baseDir: string };
   readonly source: StreamSource;
-  readonly sourceNode: ReadFilesNode;
+  /** The node the flow streams from: a `read_files` (directory, in-memory) or a `read` of an append-only table. */
+  readonly sourceNode: ReadFilesNode | ReadNode;
   readonly operator: StreamOperator;
   readonly store: CheckpointStore;
   readonly sink: SinkPublisher | undefined;
@@ -29,11 +30,15 @@ export interface MicroBatchScope {
 export async function runMicroBatch(scope: MicroBatchScope, batch: SourceBatch, epoch: number, watermarkUs: number | undefined): Promise<EpochOutcome> {
   const { session } = scope;
   const bound = { files: batch.files, ...(batch.format === undefined ? {} : { format: batch.format as FileFormat }) };
-  const context = { ...compileContext(scope.compile.pipeline, scope.compile.baseDir), bindFiles: (node: ReadFilesNode) => (node === scope.sourceNode ? bound : undefined) };
+  const context = {
+    ...compileContext(scope.compile.pipeline, scope.compile.baseDir),
+    bindFiles: (node: ReadFilesNode) => (node === scope.sourceNode ? bound : undefined),
+    bindRead: (node: ReadNode) => (node === scope.sourceNode ? batch.rows : undefined),
+  };
   const outcome = await scope.lock(async () => {
     await session.run('BEGIN TRANSACTION');
     try {
-      const result: EpochOutcome = batch.files.length === 0
+      const result: EpochOutcome = batch.files.length === 0 && batch.rows === undefined
         ? { rowsRead: 0, rowsWritten: 0, lateRows: 0, stateRows: 0, watermarkUs }
         : await scope.operator.apply(session, { epoch, watermarkUs, compile: (node) => new RelationCompiler(context).compile(node) });
       await scope.store.commit({ epoch, watermarkUs: result.watermarkUs, memoryItems: batch.memoryItems, files: batch.seen, rowsRead: result.rowsRead, rowsWritten: result.rowsWritten, lateRows: result.lateRows });

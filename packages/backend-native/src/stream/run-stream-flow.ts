@@ -16,9 +16,10 @@ import type { MemorySources } from './memory-rows.js';
 import { addExpectations, runMicroBatch } from './micro-batch.js';
 import { operatorForFlow } from './operator-for-flow.js';
 import { SinkPublisher } from './sink-publisher.js';
-import { readFilesNodes } from './stream-plan.js';
+import { streamingSourceNode } from './stream-plan.js';
 import { StreamOutput } from './stream-output.js';
 import type { StreamSource } from './stream-source.js';
+import { TableSource } from './table-source.js';
 
 /** What streaming flows of one run share. */
 export interface StreamRunSettings {
@@ -80,10 +81,12 @@ export async function runStreamFlow(scope: RunScope, flow: Flow, dataset: Datase
     }
 
     const operator = operatorForFlow(flow, output);
-    const sourceNode = readFilesNodes(operator.input)[0];
-    if (sourceNode === undefined) throw new ThundError(ThundErrorCode.Unsupported, `flow "${flow.name}" has no read_files source to stream from`, { backend: 'native', element });
-    const memory = settings.sources[sourceNode.path];
-    if (memory !== undefined) {
+    const sourceNode = streamingSourceNode(pipeline, operator.input);
+    if (sourceNode === undefined) throw new ThundError(ThundErrorCode.Unsupported, `flow "${flow.name}" has no source to stream from (a read_files, or a read of a streaming table)`, { backend: 'native', element });
+    const memory = sourceNode.kind === 'read_files' ? settings.sources[sourceNode.path] : undefined;
+    if (sourceNode.kind === 'read') {
+      source = new TableSource(session, pipeline.database, sourceNode.dataset, committed.memoryItems);
+    } else if (memory !== undefined) {
       const staging = memoryStagingDirectory(settings.storage, flow);
       await rm(staging, { recursive: true, force: true });
       source = new MemorySource(memory, committed.memoryItems, staging, element);

@@ -1,5 +1,5 @@
 import { type Feature, type Flow, type Pipeline, type Violation, jsonPath } from '@thund/ir';
-import { hasAggregate, incrementalInput, readFilesNodes, streamingAggregate } from './stream-plan.js';
+import { appendOnlyReads, hasAggregate, incrementalInput, readFilesNodes, streamingAggregate } from './stream-plan.js';
 
 /**
  * What the native streaming engine cannot run, beyond `checkAgainst`:
@@ -15,9 +15,10 @@ export function streamingViolations(pipeline: Pipeline, backend: string): Violat
     };
     if (flow.kind !== 'streaming' && flow.kind !== 'cdc') return;
     const target = datasets.get(flow.target);
-    const sources = readFilesNodes(incrementalInput(flow)).length;
-    if (sources !== 1) {
-      add('streaming', 'source', ['query'], `${flow.kind} flow "${flow.name}" reads ${sources} read_files sources; a native streaming flow reads exactly one (a growing directory or an in-memory source), optionally joined with datasets read whole each micro-batch`);
+    const files = readFilesNodes(incrementalInput(flow)).length;
+    const tables = files === 0 ? appendOnlyReads(pipeline, incrementalInput(flow)).length : 0;
+    if (files > 1 || (files === 0 && tables !== 1)) {
+      add('streaming', 'source', ['query'], `${flow.kind} flow "${flow.name}" reads ${files} read_files sources${files === 0 ? ` and ${tables} streaming tables` : ''}; a native streaming flow streams from exactly one source — a growing directory, an in-memory source, or a table written only by streaming and append-once flows — optionally joined with datasets read whole each micro-batch`);
     }
     if (flow.kind === 'cdc') {
       if (flow.outputMode !== undefined) add('output_mode', flow.outputMode, ['outputMode'], `cdc flow "${flow.name}" sets outputMode "${flow.outputMode}": applying changes has its own semantics; remove outputMode`);

@@ -1,4 +1,4 @@
-import { type AggregateNode, type Flow, type ReadFilesNode, type RelationNode, walkRelation } from '@thund/ir';
+import { type AggregateNode, type Flow, type Pipeline, type ReadFilesNode, type ReadNode, type RelationNode, walkRelation } from '@thund/ir';
 
 /** Every `read_files` node of a plan, in walk order. */
 export function readFilesNodes(node: RelationNode): ReadFilesNode[] {
@@ -7,6 +7,33 @@ export function readFilesNodes(node: RelationNode): ReadFilesNode[] {
     if (n.kind === 'read_files') found.push(n);
   });
   return found;
+}
+
+/**
+ * A table only ever appended to: written by streaming and append-once
+ * flows, never by batch flows (which recompute it) or CDC (which updates).
+ */
+export function isAppendOnlyTable(pipeline: Pipeline, dataset: string): boolean {
+  const target = pipeline.datasets.find((d) => d.name === dataset);
+  const writers = pipeline.flows.filter((f) => f.target === dataset);
+  return target?.type === 'table' && writers.length > 0 && writers.every((f) => f.kind === 'streaming' || f.kind === 'append_once');
+}
+
+/** `read` nodes of append-only tables, which a flow without a `read_files` source streams from. */
+export function appendOnlyReads(pipeline: Pipeline, node: RelationNode): ReadNode[] {
+  const found: ReadNode[] = [];
+  walkRelation(node, (n) => {
+    if (n.kind === 'read' && isAppendOnlyTable(pipeline, n.dataset)) found.push(n);
+  });
+  return found;
+}
+
+/** The node a streaming flow streams from: its one `read_files`, else its one read of an append-only table. */
+export function streamingSourceNode(pipeline: Pipeline, node: RelationNode): ReadFilesNode | ReadNode | undefined {
+  const files = readFilesNodes(node);
+  if (files.length > 0) return files.length === 1 ? files[0] : undefined;
+  const tables = appendOnlyReads(pipeline, node);
+  return tables.length === 1 ? tables[0] : undefined;
 }
 
 /** A streaming flow aggregates when its query ends in an aggregate (or it has a window). */

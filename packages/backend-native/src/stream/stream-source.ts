@@ -8,12 +8,15 @@ export interface SourceBatch {
   readonly format?: FileFormat;
   /** Offsets to commit: file paths read, for a directory source. */
   readonly seen: readonly string[];
-  /** Offsets to commit: in-memory items consumed in total after this batch. */
+  /** Offsets to commit: in-memory items (or, for a table source, rows) consumed in total after this batch. */
   readonly memoryItems: number;
+  /** For a table source: the rows (by rowid) the micro-batch reads. */
+  readonly rows?: { readonly from: number; readonly to: number };
 }
 
 /**
- * A streaming source: a growing directory or an in-memory iterable. It
+ * A streaming source: a growing directory, an in-memory iterable, or an
+ * append-only table of the pipeline. It
  * hands out batches of not yet committed input; `committed` tells it a
  * batch's epoch committed, so it is never handed out again.
  */

@@ -73,6 +73,24 @@ export const STREAMING_CASES: readonly ConformanceCase[] = [
     },
   },
   {
+    id: 'streaming/streaming-table-from-streaming-table',
+    group: 'streaming',
+    description: 'a streaming flow reads another streaming table incrementally: each row once, across runs',
+    files: filesOf('clicks', CLICKS.slice(0, 2)),
+    pipeline: ({ path }) =>
+      pipeline('stream_chain')
+        .streamingTable('clicks', { query: clicks(path) })
+        .streamingTable('timed', { query: from('clicks').filter(col('ms').isNotNull()).select('id', 'page') })
+        .build(),
+    expected: { timed: [{ id: 1, page: 'home' }, { id: 2, page: 'cart' }, { id: 4, page: 'pay' }] },
+    rowsWritten: { clicks: 4, timed: 3 },
+    rerun: {
+      files: filesOf('clicks', CLICKS.slice(2), 2),
+      expected: { timed: CLICKS.flat().filter((c) => c.ms !== null).map(({ id, page }) => ({ id, page })) },
+      rowsWritten: { clicks: 3, timed: 3 },
+    },
+  },
+  {
     id: 'streaming/materialized-view-over-streaming-table',
     group: 'streaming',
     description: 'a materialized view over a streaming table is recomputed from all its rows each run',
