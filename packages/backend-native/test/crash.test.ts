@@ -33,6 +33,8 @@ async function snapshot(dir: string): Promise<Record<string, unknown>> {
       windows: await queryRows(connection, `SELECT parse_filename(filename) AS file, * EXCLUDE (filename) FROM read_parquet('${dir}/out/windows/part-*.parquet', filename = true) ORDER BY ALL`),
       copied: await queryRows(connection, `SELECT parse_filename(filename) AS file, * EXCLUDE (filename) FROM read_csv('${dir}/out/copied/part-*.csv', filename = true) ORDER BY ALL`),
       latest: await queryRows(connection, 'SELECT * FROM latest ORDER BY ALL'),
+      raw: await queryRows(connection, 'SELECT * FROM raw ORDER BY ALL'),
+      big: await queryRows(connection, 'SELECT * FROM big ORDER BY ALL'),
     };
   } finally {
     connection.closeSync();
@@ -84,9 +86,13 @@ describe('crash safety', () => {
     const expected = await snapshot(reference);
     expect((expected['windows'] as unknown[]).length).toBeGreaterThan(10);
     expect((expected['copied'] as unknown[]).length).toBeGreaterThan(100);
+    // Every input row reached the streaming table once, and its filtered copy read each of them once.
+    expect((expected['raw'] as unknown[]).length).toBe(FILES * ROWS);
+    expect(new Set((expected['raw'] as { id: unknown }[]).map((r) => String(r.id))).size).toBe(FILES * ROWS);
+    expect((expected['big'] as unknown[]).length).toBeGreaterThan(20);
 
     const random = seeded(20240601);
-    const epochs = 3 * FILES;
+    const epochs = 5 * FILES; // five streaming flows, one epoch per file each
     let kills = 0;
     let scenario = 0;
     const killPoints: string[] = [];
