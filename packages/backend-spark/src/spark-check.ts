@@ -1,5 +1,14 @@
-import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath } from '@thund/ir';
-import { lowerFlowForGraph } from './lower/flow-plan.js';
+import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath, walkRelation } from '@thund/ir';
+import { isStreamingTable, lowerFlowForGraph } from './lower/flow-plan.js';
+
+/** A streaming flow's stream: a read_files node, or a read of a streaming table. */
+function streamsFromSomething(pipeline: Pipeline, query: Pipeline['flows'][number]['query']): boolean {
+  let found = false;
+  walkRelation(query, (n) => {
+    if (n.kind === 'read_files' || (n.kind === 'read' && isStreamingTable(pipeline, n.dataset))) found = true;
+  });
+  return found;
+}
 
 const CDC_WHY = 'Spark 4.3 AUTO CDC needs a target table whose connector supports row-level operations (MERGE), and no table format released for Spark 4.3 provides one (parquet does not; Delta Lake and Iceberg have no build for 4.3); use the native backend for CDC flows';
 
@@ -22,6 +31,12 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, ba
         message: `backend "${backend}" cannot write table "${flow.target}" from both batch flow "${flow.name}" and streaming flows: a Spark pipeline table is a streaming table, and a table written only by batch flows is a materialized view`,
       });
     }
+    if (flow.kind === 'streaming' && !streamsFromSomething(pipeline, flow.query)) {
+      violations.push({
+        backend, element, feature: 'streaming', value: 'source', path: jsonPath(['flows', i, 'query']),
+        message: `streaming flow "${flow.name}" has nothing to stream from: it reads no files and no streaming table (datasets it reads are read whole); read a directory with read_files or a table written by streaming flows, or make the flow batch`,
+      });
+    }
     if (flow.kind === 'append_once') {
       violations.push({
         backend, element, feature: 'streaming', value: 'append_once', path: jsonPath(['flows', i, 'kind']),
@@ -31,7 +46,7 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, ba
     // Lowering problems only matter for flows the capabilities admit (a rejected dialect would be reported twice).
     if (flow.kind === 'cdc' || violations.some((v) => v.element.kind === 'flow' && v.element.name === flow.name)) return;
     try {
-      lowerFlowForGraph(flow, baseDir);
+      lowerFlowForGraph(flow, baseDir, pipeline);
     } catch (reason) {
       violations.push({
         backend, element, feature: 'relation', value: 'lowering', path: jsonPath(['flows', i, 'query']),

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { type Dataset, type Flow, type Pipeline, isIncremental } from '@thund/ir';
+import { type Dataset, type Flow, type Pipeline, isIncremental, walkRelation } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
 import { lowerEventTimeFlow } from './event-time.js';
 import { applyExpectations } from './expectations.js';
@@ -16,9 +16,21 @@ export function resolvePath(baseDir: string, path: string): string {
   return isAbsolute(path) ? path : resolve(baseDir, path);
 }
 
-/** The query of one flow, lowered for the dataflow graph (expectations applied). */
-export function lowerFlowForGraph(flow: Flow, baseDir: string): RelationInit {
-  const lowering = new RelationLowering({ streaming: isIncremental(flow.kind), resolvePath: (p) => resolvePath(baseDir, p) });
+/**
+ * The query of one flow, lowered for the dataflow graph (expectations
+ * applied). In a streaming flow, as on native: its `read_files` are the
+ * stream and every dataset it reads is read whole (a stream-static join);
+ * a flow without `read_files` streams from the streaming tables it reads
+ * (tables written only by streaming and append-once flows).
+ */
+export function lowerFlowForGraph(flow: Flow, baseDir: string, pipeline?: Pipeline): RelationInit {
+  const readsFiles = (() => {
+    let found = false;
+    walkRelation(flow.query, (n) => { if (n.kind === 'read_files') found = true; });
+    return found;
+  })();
+  const streamsDataset = (dataset: string): boolean => !readsFiles && (pipeline === undefined || isStreamingTable(pipeline, dataset));
+  const lowering = new RelationLowering({ streaming: isIncremental(flow.kind), resolvePath: (p) => resolvePath(baseDir, p), streamsDataset });
   const relation = lowerEventTimeFlow(flow, lowering) ?? lowering.lower(flow.query);
   return applyExpectations(relation, flow, lowering.expressions);
 }
@@ -46,6 +58,13 @@ export function outsideLowering(pipeline: Pipeline, place: PipelinePlace, baseDi
     },
   };
   return new RelationLowering(context);
+}
+
+/** A table only appended to: written by streaming and append-once flows only. */
+export function isStreamingTable(pipeline: Pipeline, dataset: string): boolean {
+  const target = pipeline.datasets.find((d) => d.name === dataset);
+  const writers = pipeline.flows.filter((f) => f.target === dataset);
+  return target?.type === 'table' && writers.length > 0 && writers.every((f) => f.kind === 'streaming' || f.kind === 'append_once');
 }
 
 export function readTable(place: PipelinePlace, name: string): RelationInit {

@@ -13,6 +13,6 @@ export interface FlowRelation {
 export function flowRelations(pipeline: Pipeline, baseDir: string): FlowRelation[] {
   return pipeline.flows.map((flow) => ({
     flow: flow.name,
-    relationJson: toJsonString(RelationSchema, create(RelationSchema, lowerFlowForGraph(flow, baseDir)), { prettySpaces: 2 }),
+    relationJson: toJsonString(RelationSchema, create(RelationSchema, lowerFlowForGraph(flow, baseDir, pipeline)), { prettySpaces: 2 }),
   }));
 }

@@ -43,10 +43,10 @@ export function graphOutputs(pipeline: Pipeline, baseDir: string): GraphOutput[]
       return {
         dataset,
         sdpType,
-        flows: writers.map((f) => ({ name: f.name, target: dataset.name, relation: shapeToSchema(lowerFlowForGraph(f, baseDir), dataset), members: [f] })),
+        flows: writers.map((f) => ({ name: f.name, target: dataset.name, relation: shapeToSchema(lowerFlowForGraph(f, baseDir, pipeline), dataset), members: [f] })),
       };
     }
-    const relations = writers.map((f) => shapeToSchema(lowerFlowForGraph(f, baseDir), dataset));
+    const relations = writers.map((f) => shapeToSchema(lowerFlowForGraph(f, baseDir, pipeline), dataset));
     const union = relations.slice(1).reduce<RelationInit>((left, right) => ({
       relType: { case: 'setOp', value: { leftInput: left, rightInput: right, setOpType: SetOperation_SetOpType.UNION, isAll: true, byName: true } },
     }), relations[0] as RelationInit);

@@ -10,6 +10,11 @@ type RelationNodeOf<K extends RelationNode['kind']> = Extract<RelationNode, { ki
 export interface LoweringContext {
   /** The flow reads its inputs incrementally: every `read` and `read_files` is a streaming read. */
   readonly streaming: boolean;
+  /**
+   * In a streaming flow, whether a `read` of this dataset is a stream too
+   * (default: every read is). Others are batch reads: a stream-static join.
+   */
+  streamsDataset?(dataset: string): boolean;
   /** Absolute path (or glob) for a path written in the pipeline. */
   resolvePath(path: string): string;
   /**
@@ -62,7 +67,8 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
   readonly read = (node: RelationNodeOf<'read'>): RelationInit => {
     const custom = this.#context.readDataset?.(node.dataset, this.#context.streaming);
     if (custom !== undefined) return custom;
-    return { relType: { case: 'read', value: { readType: { case: 'namedTable', value: { unparsedIdentifier: node.dataset } }, isStreaming: this.#context.streaming } } };
+    const streaming = this.#context.streaming && (this.#context.streamsDataset?.(node.dataset) ?? true);
+    return { relType: { case: 'read', value: { readType: { case: 'namedTable', value: { unparsedIdentifier: node.dataset } }, isStreaming: streaming } } };
   };
 
   readonly read_files = (node: RelationNodeOf<'read_files'>): RelationInit => {

@@ -91,6 +91,30 @@ export const STREAMING_CASES: readonly ConformanceCase[] = [
     },
   },
   {
+    id: 'streaming/join-with-batch-dimension',
+    group: 'streaming',
+    description: 'a stream joined with a materialized view reads the view whole each run: new rows see its current content (stream-static join)',
+    files: { ...filesOf('clicks', CLICKS.slice(0, 2)), 'pages.jsonl': jsonl([{ page: 'home', section: 'front' }, { page: 'cart', section: 'shop' }]) },
+    pipeline: ({ path }) =>
+      pipeline('stream_join')
+        .materializedView('pages', { query: readFiles('json', path('pages.jsonl'), { schema: [{ name: 'page', type: 'utf8' }, { name: 'section', type: 'utf8' }] }) })
+        .streamingTable('sections', { query: clicks(path).join(from('pages'), { type: 'left', using: ['page'] }).select('id', 'page', 'section') })
+        .build(),
+    expected: {
+      sections: [{ id: 1, page: 'home', section: 'front' }, { id: 2, page: 'cart', section: 'shop' }, { id: 3, page: 'home', section: 'front' }, { id: 4, page: 'pay', section: null }],
+    },
+    rerun: {
+      // The dimension changes between runs: rows already written keep what they were joined with.
+      files: { ...filesOf('clicks', CLICKS.slice(2), 2), 'pages.jsonl': jsonl([{ page: 'home', section: 'landing' }, { page: 'pay', section: 'checkout' }]) },
+      expected: {
+        sections: [
+          { id: 1, page: 'home', section: 'front' }, { id: 2, page: 'cart', section: 'shop' }, { id: 3, page: 'home', section: 'front' }, { id: 4, page: 'pay', section: null },
+          { id: 5, page: 'cart', section: null }, { id: 6, page: 'home', section: 'landing' }, { id: 7, page: 'pay', section: 'checkout' },
+        ],
+      },
+    },
+  },
+  {
     id: 'streaming/materialized-view-over-streaming-table',
     group: 'streaming',
     description: 'a materialized view over a streaming table is recomputed from all its rows each run',
