@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAgainst, serializePipeline, validatePipeline } from '@thund/ir';
+import { checkAgainst, serializePipeline, validatePipeline, walkRelation } from '@thund/ir';
 import { generatedCases } from '../src/index.js';
 import { InMemoryBackend } from './support/in-memory-backend.js';
 
@@ -17,10 +17,15 @@ describe('generatedCases', () => {
     expect(again.map((c) => c.files)).toEqual(cases.map((c) => c.files));
     expect(generatedCases(5, 7).map((c) => c.files)).not.toEqual(cases.slice(0, 5).map((c) => c.files));
   });
-  it('mixes projections and aggregations, with and without filters', () => {
-    const kinds = cases.map((c) => c.pipeline(context).flows[1]?.query.kind);
+  it('mixes projections, aggregations, joins, ranks and distinct, with and without filters', () => {
+    const outputs = cases.map((c) => c.pipeline(context).flows.find((f) => f.target === c.output)?.query);
+    const kinds = outputs.map((q) => q?.kind);
     expect(kinds).toContain('aggregate');
     expect(kinds).toContain('project');
+    expect(kinds).toContain('deduplicate');
+    const nodes = new Set<string>();
+    for (const q of outputs) if (q !== undefined) walkRelation(q, (n) => { nodes.add(n.kind); });
+    expect([...nodes]).toEqual(expect.arrayContaining(['filter', 'join', 'window', 'aggregate', 'deduplicate']));
     // The in-memory example backend lacks aggregates and functions: check says so for those cases.
     expect(cases.some((c) => !checkAgainst(c.pipeline(context), new InMemoryBackend().capabilities()).ok)).toBe(true);
   });
