@@ -1,5 +1,5 @@
-import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath, walkRelation } from '@thund/ir';
-import { isStreamingTable, lowerFlowForGraph } from './lower/flow-plan.js';
+import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, isStreamingTable, jsonPath, walkRelation } from '@thund/ir';
+import { lowerFlowForGraph } from './lower/flow-plan.js';
 
 /** A streaming flow's stream: a read_files node, or a read of a streaming table. */
 function streamsFromSomething(pipeline: Pipeline, query: Pipeline['flows'][number]['query']): boolean {

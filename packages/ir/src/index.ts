@@ -12,6 +12,7 @@ export { DATASET_TYPES, type Dataset, type DatasetType } from './model/dataset.j
 export { EXPECTATION_ACTIONS, type Expectation, type ExpectationAction } from './model/expectation.js';
 export { FILE_FORMATS, type FileFormat } from './model/file-format.js';
 export { FLOW_KINDS, isIncremental, type Flow, type FlowKind } from './model/flow.js';
+export { isStreamingTable } from './model/streaming-table.js';
 export { SCD_TYPES, type CdcSpec, type ScdType } from './model/cdc.js';
 export {
   OUTPUT_MODES, TRIGGER_KINDS, WINDOW_KINDS,

@@ -1,4 +1,4 @@
-import { type AggregateNode, type Flow, type Pipeline, type ReadFilesNode, type ReadNode, type RelationNode, walkRelation } from '@thund/ir';
+import { type AggregateNode, type Flow, type Pipeline, type ReadFilesNode, type ReadNode, type RelationNode, isStreamingTable, walkRelation } from '@thund/ir';
 
 /** Every `read_files` node of a plan, in walk order. */
 export function readFilesNodes(node: RelationNode): ReadFilesNode[] {
@@ -9,21 +9,11 @@ export function readFilesNodes(node: RelationNode): ReadFilesNode[] {
   return found;
 }
 
-/**
- * A table only ever appended to: written by streaming and append-once
- * flows, never by batch flows (which recompute it) or CDC (which updates).
- */
-export function isAppendOnlyTable(pipeline: Pipeline, dataset: string): boolean {
-  const target = pipeline.datasets.find((d) => d.name === dataset);
-  const writers = pipeline.flows.filter((f) => f.target === dataset);
-  return target?.type === 'table' && writers.length > 0 && writers.every((f) => f.kind === 'streaming' || f.kind === 'append_once');
-}
-
 /** `read` nodes of append-only tables, which a flow without a `read_files` source streams from. */
 export function appendOnlyReads(pipeline: Pipeline, node: RelationNode): ReadNode[] {
   const found: ReadNode[] = [];
   walkRelation(node, (n) => {
-    if (n.kind === 'read' && isAppendOnlyTable(pipeline, n.dataset)) found.push(n);
+    if (n.kind === 'read' && isStreamingTable(pipeline, n.dataset)) found.push(n);
   });
   return found;
 }

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { type Dataset, type Flow, type Pipeline, isIncremental, walkRelation } from '@thund/ir';
+import { type Dataset, type Flow, type Pipeline, isIncremental, isStreamingTable, walkRelation } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
 import { lowerEventTimeFlow } from './event-time.js';
 import { applyExpectations } from './expectations.js';
@@ -58,13 +58,6 @@ export function outsideLowering(pipeline: Pipeline, place: PipelinePlace, baseDi
     },
   };
   return new RelationLowering(context);
-}
-
-/** A table only appended to: written by streaming and append-once flows only. */
-export function isStreamingTable(pipeline: Pipeline, dataset: string): boolean {
-  const target = pipeline.datasets.find((d) => d.name === dataset);
-  const writers = pipeline.flows.filter((f) => f.target === dataset);
-  return target?.type === 'table' && writers.length > 0 && writers.every((f) => f.kind === 'streaming' || f.kind === 'append_once');
 }
 
 export function readTable(place: PipelinePlace, name: string): RelationInit {
