@@ -32,6 +32,7 @@ async function snapshot(dir: string): Promise<Record<string, unknown>> {
     return {
       windows: await queryRows(connection, `SELECT parse_filename(filename) AS file, * EXCLUDE (filename) FROM read_parquet('${dir}/out/windows/part-*.parquet', filename = true) ORDER BY ALL`),
       copied: await queryRows(connection, `SELECT parse_filename(filename) AS file, * EXCLUDE (filename) FROM read_csv('${dir}/out/copied/part-*.csv', filename = true) ORDER BY ALL`),
+      by_key: await queryRows(connection, `SELECT replace(filename, '${dir}/out/by_key/', '') AS file, * EXCLUDE (filename) FROM read_csv('${dir}/out/by_key/**/part-*.csv', filename = true, hive_partitioning = true) ORDER BY ALL`),
       latest: await queryRows(connection, 'SELECT * FROM latest ORDER BY ALL'),
       raw: await queryRows(connection, 'SELECT * FROM raw ORDER BY ALL'),
       big: await queryRows(connection, 'SELECT * FROM big ORDER BY ALL'),
@@ -90,9 +91,10 @@ describe('crash safety', () => {
     expect((expected['raw'] as unknown[]).length).toBe(FILES * ROWS);
     expect(new Set((expected['raw'] as { id: unknown }[]).map((r) => String(r.id))).size).toBe(FILES * ROWS);
     expect((expected['big'] as unknown[]).length).toBeGreaterThan(20);
+    expect((expected['by_key'] as unknown[]).length).toBeGreaterThan(50);
 
     const random = seeded(20240601);
-    const epochs = 5 * FILES; // five streaming flows, one epoch per file each
+    const epochs = 6 * FILES; // six streaming flows, one epoch per file each
     let kills = 0;
     let scenario = 0;
     const killPoints: string[] = [];

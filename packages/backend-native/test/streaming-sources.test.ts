@@ -1,4 +1,4 @@
-import { rename } from 'node:fs/promises';
+import { readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as arrow from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
@@ -129,6 +129,28 @@ describe('streaming sources and triggers', () => {
       { name: 'export', phase: 'completed', rowsWritten: 2 }, { name: 'backfill', phase: 'completed', rowsWritten: 1 },
     ]);
     expect((await b.readDataset('out')).numRows).toBe(2);
+  });
+
+  it('a partitioned streaming sink writes each micro-batch as one file per partition value, published once', async () => {
+    const dir = await tempDir();
+    await writeText(join(dir, 'in/1.csv'), 'id,name\n1,ann\n2,bob\n');
+    await writeText(join(dir, 'in/2.csv'), 'id,name\n3,ann\n4,\n');
+    const p = pipeline('partitioned_sink', { storage: 'state' })
+      .sink('out', { format: 'csv', location: 'out/people', partitionColumns: ['name'] })
+      .flow('export', { kind: 'streaming', target: 'out', query: readFiles('csv', 'in', { schema: SCHEMA }) })
+      .build();
+    const b = backend({ baseDir: dir, maxFilesPerEpoch: 1 });
+    expect(b.check(p).violations).toEqual([]);
+    expect((await finish(b.run(p))).result.flows).toEqual([{ name: 'export', phase: 'completed', rowsWritten: 4 }]);
+    const files = (await readdir(join(dir, 'out/people'), { recursive: true })).filter((f) => f.endsWith('.csv')).sort();
+    expect(files).toEqual([
+      'name=__HIVE_DEFAULT_PARTITION__/part-00000001_0.csv', 'name=ann/part-00000000_0.csv', 'name=ann/part-00000001_0.csv', 'name=bob/part-00000000_0.csv',
+    ]);
+    const sorted = async () => rowsOf(await b.readDataset('out')).sort((x, y) => Number(x['id']) - Number(y['id']));
+    expect(await sorted()).toEqual([{ id: 1, name: 'ann' }, { id: 2, name: 'bob' }, { id: 3, name: 'ann' }, { id: 4, name: null }]);
+    // Nothing new: no new files, nothing doubled.
+    expect((await finish(b.run(p))).result.flows).toEqual([{ name: 'export', phase: 'completed', rowsWritten: 0 }]);
+    expect((await sorted()).length).toBe(4);
   });
 
   it('cancel() also ends a run waiting on an in-memory source that has not ended', async () => {

@@ -2,7 +2,9 @@ import type { Dataset, FileFormat } from '@thund/ir';
 import { optionValue, quoteIdentifier, quoteString } from './sql-text.js';
 
 /** `COPY (query) TO 'path' (FORMAT …)`, with the sink's options. */
-export function copyStatement(query: string, path: string, dataset: Pick<Dataset, 'format' | 'options' | 'partitionColumns'>): string {
+export function copyStatement(
+  query: string, path: string, dataset: Pick<Dataset, 'format' | 'options' | 'partitionColumns'>, extra: { readonly filenamePattern?: string } = {},
+): string {
   const format: FileFormat = dataset.format ?? 'parquet';
   const options = new Map<string, string>(format === 'csv' ? [['HEADER', 'true']] : []);
   for (const [key, value] of Object.entries(dataset.options ?? {})) {
@@ -15,6 +17,7 @@ export function copyStatement(query: string, path: string, dataset: Pick<Dataset
   }
   if (dataset.partitionColumns !== undefined && dataset.partitionColumns.length > 0) {
     parts.push(`PARTITION_BY (${dataset.partitionColumns.map(quoteIdentifier).join(', ')})`);
+    if (extra.filenamePattern !== undefined) parts.push(`FILENAME_PATTERN ${quoteString(extra.filenamePattern)}`);
   }
   return `COPY (${query}) TO ${quoteString(path)} (${parts.join(', ')})`;
 }

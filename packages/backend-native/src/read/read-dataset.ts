@@ -24,7 +24,8 @@ export function readQuery(name: string, known: DatasetLocation | undefined, base
   if (dataset.type !== 'sink') return `SELECT * FROM ${qualifiedName(pipeline.database, name)}`;
   const location = resolveLocation(baseDir, dataset.location ?? name);
   const partitioned = (dataset.partitionColumns ?? []).length > 0;
-  const path = quoteString(known.streaming === true ? `${location}/part-*.${dataset.format ?? 'parquet'}` : partitioned ? `${location}/**/*` : location);
+  const files = `part-*.${dataset.format ?? 'parquet'}`;
+  const path = quoteString(known.streaming === true ? (partitioned ? `${location}/**/${files}` : `${location}/${files}`) : partitioned ? `${location}/**/*` : location);
   switch (dataset.format ?? 'parquet') {
     case 'csv': return `SELECT * FROM read_csv(${path}, header=true${partitioned ? ', hive_partitioning=true' : ''})`;
     case 'json': return `SELECT * FROM read_json(${path}, format='newline_delimited'${partitioned ? ', hive_partitioning=true' : ''})`;

@@ -1,5 +1,5 @@
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Dataset, Flow } from '@thund/ir';
 import { copyStatement } from '../compile/write-statements.js';
 import type { FlowSession } from '../run/flow-session.js';
@@ -13,13 +13,21 @@ export function partFileName(epoch: number, dataset: Pick<Dataset, 'format'>): s
   return `part-${String(epoch).padStart(8, '0')}.${dataset.format ?? 'parquet'}`;
 }
 
+/** `part-00000042`: the stem of an epoch's file names (a partitioned sink writes `col=v/part-00000042_<i>.<format>`). */
+function partStem(epoch: number): string {
+  return `part-${String(epoch).padStart(8, '0')}`;
+}
+
 /**
  * Publishes a streaming sink's output. An epoch's rows are committed to a
  * stage table in the epoch's transaction; afterwards they are written to
  * a temporary file, renamed to `part-<epoch>.<format>` and removed from
  * the stage. A crash anywhere in between leaves the rows staged, and the
  * next run publishes them again under the same name: each epoch's file
- * appears exactly once, whole.
+ * appears exactly once, whole. A partitioned sink writes an epoch's rows to
+ * a temporary directory (one file per partition value) and moves each file
+ * into its `col=value/` directory under the same deterministic name, so a
+ * publication repeated after a crash replaces what it had already moved.
  */
 export class SinkPublisher {
   readonly #flow: Flow;
@@ -43,10 +51,17 @@ export class SinkPublisher {
     const epochs = await session.rowsJson(`SELECT DISTINCT ${EPOCH_COLUMN} AS e FROM ${this.stage} ORDER BY 1`);
     for (const row of epochs) {
       const epoch = Number(row['e']);
-      const final = join(this.#directory, partFileName(epoch, this.#dataset));
+      const rows = `SELECT * EXCLUDE (${EPOCH_COLUMN}) FROM ${this.stage} WHERE ${EPOCH_COLUMN} = ${epoch}`;
       const temporary = join(this.#directory, `.${partFileName(epoch, this.#dataset)}.tmp`);
-      await session.run(copyStatement(`SELECT * EXCLUDE (${EPOCH_COLUMN}) FROM ${this.stage} WHERE ${EPOCH_COLUMN} = ${epoch}`, temporary, { ...this.#dataset, partitionColumns: [] }));
-      await rename(temporary, final);
+      if ((this.#dataset.partitionColumns ?? []).length > 0) {
+        await rm(temporary, { recursive: true, force: true });
+        await session.run(copyStatement(rows, temporary, this.#dataset, { filenamePattern: `${partStem(epoch)}_{i}` }));
+        await moveTree(temporary, this.#directory);
+        await rm(temporary, { recursive: true, force: true });
+      } else {
+        await session.run(copyStatement(rows, temporary, { ...this.#dataset, partitionColumns: [] }));
+        await rename(temporary, join(this.#directory, partFileName(epoch, this.#dataset)));
+      }
       await session.run(`DELETE FROM ${this.stage} WHERE ${EPOCH_COLUMN} = ${epoch}`);
     }
   }
@@ -54,6 +69,17 @@ export class SinkPublisher {
   /** Removes temporary files a crashed publish left behind. */
   async clean(): Promise<void> {
     const names = await readdir(this.#directory).catch(() => [] as string[]);
-    await Promise.all(names.filter((n) => n.startsWith('.part-') && n.endsWith('.tmp')).map((n) => rm(join(this.#directory, n), { force: true })));
+    await Promise.all(names.filter((n) => n.startsWith('.part-') && n.endsWith('.tmp')).map((n) => rm(join(this.#directory, n), { recursive: true, force: true })));
+  }
+}
+
+/** Moves every file under `from` to the same relative path under `to` (replacing it). */
+async function moveTree(from: string, to: string): Promise<void> {
+  const entries = await readdir(from, { recursive: true, withFileTypes: true });
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const source = join(entry.parentPath, entry.name);
+    const target = join(to, source.slice(from.length + 1));
+    await mkdir(dirname(target), { recursive: true });
+    await rename(source, target);
   }
 }

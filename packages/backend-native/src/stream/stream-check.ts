@@ -30,9 +30,6 @@ export function streamingViolations(pipeline: Pipeline, backend: string): Violat
       if (flow.outputMode === 'update' || flow.outputMode === 'complete') {
         add('output_mode', flow.outputMode, ['outputMode'], `streaming flow "${flow.name}" writes sink "${target.name}" in outputMode "${flow.outputMode}": file sinks are append-only (one file per micro-batch); write a table instead, or use append`);
       }
-      if ((target.partitionColumns ?? []).length > 0) {
-        add('streaming', 'partitioned_sink', ['target'], `streaming flow "${flow.name}" writes partitioned sink "${target.name}": native streaming sinks are not partitioned; remove partitionColumns`);
-      }
     }
   });
   return violations;
