@@ -17,6 +17,7 @@ const packagesDir = join(root, 'packages');
 const RULES = {
   '@thund/ir': { exact: ['@thund/ir', 'zod'] },
   '@thund/events': { forbidden: ['@duckdb/', '@grpc/', '@bufbuild/'] },
+  '@thund/arrow-rows': { forbidden: ['@thund/ir', '@duckdb/', '@grpc/', '@bufbuild/'] },
   '@thund/backend-native': { forbidden: ['@grpc/', '@bufbuild/'] },
   '@thund/backend-spark': { forbidden: ['@duckdb/'] },
   '@thund/backend-testkit': { forbidden: ['@duckdb/', '@grpc/', '@bufbuild/'] },

@@ -14,4 +14,5 @@ export { duckdbType } from './compile/duckdb-types.js';
 export { quoteIdentifier, quoteString } from './compile/sql-text.js';
 export { thundErrorFromDuckDB } from './duckdb/engine-error.js';
 export { ExpectationFailedError } from './run/expectations.js';
-export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from './read/plain-rows.js';
+// Rows by the rules both backends share (exact decimals, UTC dates, bigint).
+export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from '@thund/arrow-rows';

@@ -16,5 +16,6 @@ export { lowerFlowForGraph, outsideLowering, type PipelinePlace } from './lower/
 export { schemaDdl, sparkType } from './lower/spark-types.js';
 export { FlowNames, unresolvedFlows } from './run/flow-names.js';
 export { storageUri } from './run/run-pipeline.js';
-export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from './read/plain-rows.js';
+// Rows by the rules both backends share (exact decimals, UTC dates, bigint).
+export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from '@thund/arrow-rows';
 export { flowRelations, type FlowRelation } from './lower/flow-relations.js';

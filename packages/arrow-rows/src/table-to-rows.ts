@@ -21,8 +21,8 @@ function converter(type: DataType): (value: unknown) => PlainValue {
     }
     case Type.Date:
     case Type.Timestamp:
-      // Arrow JS gives dates and timestamps as epoch milliseconds.
-      return (v) => new Date(v as number);
+      // Arrow JS gives dates and timestamps as epoch milliseconds (some readers already as Date).
+      return (v) => (v instanceof Date ? v : new Date(Number(v)));
     default:
       return (v) => v as PlainValue;
   }
@@ -31,10 +31,11 @@ function converter(type: DataType): (value: unknown) => PlainValue {
 /**
  * Rows of an Arrow table as plain objects: decimals as exact decimal
  * strings ("12.50"), dates and timestamps as Date (UTC), 64-bit integers
- * as bigint, NULL as null.
+ * as bigint, NULL as null. Columns are taken by position, so a result
+ * with two columns of one name keeps the last (as an object must).
  */
 export function tableToRows(table: Table): PlainRow[] {
-  const columns = table.schema.fields.map((field) => ({ name: field.name, vector: table.getChild(field.name), convert: converter(field.type) }));
+  const columns = table.schema.fields.map((field, i) => ({ name: field.name, vector: table.getChildAt(i), convert: converter(field.type) }));
   const rows: PlainRow[] = [];
   for (let i = 0; i < table.numRows; i += 1) {
     const row: Record<string, PlainValue> = {};

@@ -1,0 +1,1 @@
+export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from './table-to-rows.js';
