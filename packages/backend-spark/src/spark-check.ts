@@ -1,14 +1,5 @@
-import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, isStreamingTable, jsonPath, walkRelation } from '@thund/ir';
+import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath, streamingInputs } from '@thund/ir';
 import { lowerFlowForGraph } from './lower/flow-plan.js';
-
-/** A streaming flow's stream: a read_files node, or a read of a streaming table. */
-function streamsFromSomething(pipeline: Pipeline, query: Pipeline['flows'][number]['query']): boolean {
-  let found = false;
-  walkRelation(query, (n) => {
-    if (n.kind === 'read_files' || (n.kind === 'read' && isStreamingTable(pipeline, n.dataset))) found = true;
-  });
-  return found;
-}
 
 const CDC_WHY = 'Spark 4.3 AUTO CDC needs a target table whose connector supports row-level operations (MERGE), and no table format released for Spark 4.3 provides one (parquet does not; Delta Lake and Iceberg have no build for 4.3); use the native backend for CDC flows';
 
@@ -31,7 +22,7 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, ba
         message: `backend "${backend}" cannot write table "${flow.target}" from both batch flow "${flow.name}" and streaming flows: a Spark pipeline table is a streaming table, and a table written only by batch flows is a materialized view`,
       });
     }
-    if (flow.kind === 'streaming' && !streamsFromSomething(pipeline, flow.query)) {
+    if (flow.kind === 'streaming' && !hasStreamingInput(pipeline, flow)) {
       violations.push({
         backend, element, feature: 'streaming', value: 'source', path: jsonPath(['flows', i, 'query']),
         message: `streaming flow "${flow.name}" has nothing to stream from: it reads no files and no streaming table (datasets it reads are read whole); read a directory with read_files or a table written by streaming flows, or make the flow batch`,
@@ -55,4 +46,10 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, ba
     }
   });
   return { backend, ok: violations.length === 0, violations };
+}
+
+/** A streaming flow needs something to stream: a `read_files` node, or a read of a streaming table. */
+function hasStreamingInput(pipeline: Pipeline, flow: Pipeline['flows'][number]): boolean {
+  const { files, tables } = streamingInputs(pipeline, flow.query);
+  return files.length + tables.length > 0;
 }

@@ -1,8 +1,8 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_CASES, type ConformanceCase, type GeneratedCase, diffRows, generatedCases } from '@thund/backend-testkit';
+import { ALL_CASES, type ConformanceCase, type GeneratedCase, diffRows, generatedCases, writeCaseFiles } from '@thund/backend-testkit';
 import { createNativeBackend, tableToRows as nativeRows } from '@thund/backend-native';
 import { type ExecBackend, type Pipeline, type RunResult, parsePipeline } from '@thund/ir';
 import { type SparkBackend, createSparkBackend, tableToRows } from '../src/index.js';
@@ -32,13 +32,6 @@ async function both(p: Pipeline, workDir: string, database: string) {
     read: async (dataset: string) => ({ native: nativeRows(await native.readDataset(dataset)), spark: tableToRows(await spark.readDataset(dataset)) }),
     close: async () => { await native.close(); await spark.close(); },
   };
-}
-
-function writeInputs(files: ConformanceCase['files'], workDir: string): void {
-  for (const [relative, content] of Object.entries(files ?? {})) {
-    mkdirSync(dirname(join(workDir, relative)), { recursive: true });
-    writeFileSync(join(workDir, relative), content);
-  }
 }
 
 /** Which testkit cases Spark admits (its `check`); the others are asserted rejected by the Spark conformance suite. */
@@ -74,8 +67,7 @@ describe.runIf(remote !== undefined)('differential: native vs spark', () => {
       await Promise.all(group.map(async (testCase, i) => {
         const workDir = join(root, testCase.id.replace(/\W/g, '_'));
         mkdirSync(workDir, { recursive: true });
-        writeInputs(testCase.files, workDir);
-        const p = testCase.pipeline({ workDir, path: (r) => join(workDir, r) });
+        const p = testCase.pipeline(writeCaseFiles(testCase.files, workDir));
         const run = await both(p, workDir, `thund_d${process.pid}_${ALL_CASES.indexOf(testCase)}_${i}`);
         try {
           const compare = async (label: string, results: { n: RunResult; s: RunResult }) => {
@@ -89,7 +81,7 @@ describe.runIf(remote !== undefined)('differential: native vs spark', () => {
           };
           await compare('', run);
           if (testCase.rerun !== undefined) {
-            writeInputs(testCase.rerun.files, workDir);
+            writeCaseFiles(testCase.rerun.files, workDir);
             await compare(' (second run)', await run.again());
           }
         } finally {
@@ -108,8 +100,7 @@ describe.runIf(remote !== undefined)('differential: native vs spark', () => {
       await Promise.all(group.map(async (testCase) => {
         const workDir = join(root, testCase.id.replace(/\W/g, '_'));
         mkdirSync(workDir, { recursive: true });
-        for (const [file, content] of Object.entries(testCase.files)) writeFileSync(join(workDir, file), content);
-        const p = testCase.pipeline({ workDir, path: (r) => join(workDir, r) });
+        const p = testCase.pipeline(writeCaseFiles(testCase.files, workDir));
         const run = await both(p, workDir, `thund_g${process.pid}_${generated.indexOf(testCase)}`);
         try {
           expect(run.n.status, `${testCase.id}: native ${JSON.stringify(run.n.error ?? run.n.flows)}`).toBe('completed');

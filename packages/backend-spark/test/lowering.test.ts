@@ -233,7 +233,7 @@ describe('event-time lowering (watermark + window, append mode)', () => {
   const flowOf = (p: ReturnType<ReturnType<typeof pipeline>['build']>) => p.flows[0] as NonNullable<(typeof p.flows)[0]>;
   const build = (options: Record<string, unknown>, query = readFiles('json', '/in', { schema: SCHEMA }).groupBy('k').agg(count().as('n'))) =>
     pipeline('w').streamingTable('totals', { query, watermark: { column: 'ts', delay: '5s' }, outputMode: 'append', ...options }).build();
-  const relationOf = (p: ReturnType<typeof build>) => toJson(RelationSchema, create(RelationSchema, lowerFlowForGraph(flowOf(p), '/base'))) as Record<string, any>;
+  const relationOf = (p: ReturnType<typeof build>) => toJson(RelationSchema, create(RelationSchema, lowerFlowForGraph(flowOf(p), '/base', p))) as Record<string, any>;
 
   it('tumbling: NTZ cast for the watermark, WithWatermark, grouping by window(…), window_start/window_end as TIMESTAMP_NTZ', () => {
     const project = relationOf(build({ window: { kind: 'tumbling', size: '10s' } })).project;

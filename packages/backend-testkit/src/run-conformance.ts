@@ -33,7 +33,8 @@ export interface CaseRun {
   readonly rows: Readonly<Record<string, readonly unknown[]>>;
 }
 
-function writeInputs(files: ConformanceCase['files'], workDir: string): CaseContext {
+/** Writes a case's input files into its work directory; the context resolves paths there. */
+export function writeCaseFiles(files: ConformanceCase['files'], workDir: string): CaseContext {
   for (const [relative, content] of Object.entries(files ?? {})) {
     const file = join(workDir, relative);
     mkdirSync(dirname(file), { recursive: true });
@@ -63,11 +64,11 @@ async function runToEnd(subject: BackendUnderTest, p: Pipeline): Promise<{ event
 /** Runs one case on a fresh backend and checks rows, expectation counts, failures and the contract (and again for its rerun). */
 export async function runCase(create: BackendFactory, testCase: ConformanceCase): Promise<CaseRun> {
   return withBackend(create, async (subject, workDir) => {
-    const context = writeInputs(testCase.files, workDir);
+    const context = writeCaseFiles(testCase.files, workDir);
     const p = testCase.pipeline(context);
     const first = await runAndCheck(subject, p, testCase, testCase);
     if (testCase.rerun === undefined) return first;
-    writeInputs(testCase.rerun.files, workDir);
+    writeCaseFiles(testCase.rerun.files, workDir);
     return runAndCheck(subject, p, testCase, { ...testCase.rerun, label: 'second run: ' });
   });
 }
@@ -142,7 +143,7 @@ export async function describeBackend(create: BackendFactory, options: DescribeB
 
 async function assertRejected(create: BackendFactory, testCase: ConformanceCase): Promise<void> {
   await withBackend(create, async (subject, workDir) => {
-    const p = testCase.pipeline(writeInputs(testCase.files, workDir));
+    const p = testCase.pipeline(writeCaseFiles(testCase.files, workDir));
     const report = subject.backend.check(p);
     expect(report.ok).toBe(false);
     expect(report.violations.length).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ export { EXPECTATION_ACTIONS, type Expectation, type ExpectationAction } from '.
 export { FILE_FORMATS, type FileFormat } from './model/file-format.js';
 export { FLOW_KINDS, isIncremental, type Flow, type FlowKind } from './model/flow.js';
 export { isStreamingTable } from './model/streaming-table.js';
+export { streamingInputs, type StreamingInputs } from './plan/streaming-inputs.js';
 export { SCD_TYPES, type CdcSpec, type ScdType } from './model/cdc.js';
 export {
   OUTPUT_MODES, TRIGGER_KINDS, WINDOW_KINDS,
@@ -78,6 +79,7 @@ export { DEFAULT_CAPABILITIES, defineCapabilities, type Capabilities } from './c
 export type { CheckReport, Feature, Violation } from './contract/check-report.js';
 export { checkAgainst } from './contract/check-against.js';
 export { UnsupportedError } from './contract/unsupported-error.js';
+export { preflight, refuseRun } from './contract/refuse-run.js';
 export {
   RUN_PHASES, TERMINAL_PHASES,
   type EventLevel, type ExpectationResult, type RunEvent, type RunEventDetails, type RunEventError, type RunPhase,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { col, from, isStreamingTable, pipeline, readFiles } from '../src/index.js';
+import { col, from, isStreamingTable, pipeline, readFiles, streamingInputs } from '../src/index.js';
 
 describe('isStreamingTable', () => {
   const p = pipeline('s')
@@ -23,5 +23,26 @@ describe('isStreamingTable', () => {
 
   it('is not a table a batch flow recomputes, a CDC target, a mixed table, a view, an unwritten or unknown dataset', () => {
     expect(['snapshot', 'current', 'mixed', 'mv', 'unwritten', 'ghost'].map((d) => isStreamingTable(p, d))).toEqual([false, false, false, false, false, false]);
+  });
+});
+
+describe('streamingInputs', () => {
+  const p = pipeline('s')
+    .streamingTable('raw', { query: readFiles('json', 'in') })
+    .materializedView('dim', { query: readFiles('json', 'dim.json') })
+    .streamingTable('joined', { query: readFiles('json', 'more').join(from('dim'), { using: ['k'] }) })
+    .streamingTable('chained', { query: from('raw').join(from('dim'), { using: ['k'] }) })
+    .build();
+  const inputs = (flow: string) => {
+    const found = streamingInputs(p, p.flows.find((f) => f.name === flow)!.query);
+    return { files: found.files.map((n) => n.path), tables: found.tables.map((n) => n.dataset) };
+  };
+
+  it('files are the stream; datasets that are not streaming tables are not streaming inputs', () => {
+    expect(inputs('joined')).toEqual({ files: ['more'], tables: [] });
+  });
+
+  it('a plan without files has the streaming tables it reads', () => {
+    expect(inputs('chained')).toEqual({ files: [], tables: ['raw'] });
   });
 });

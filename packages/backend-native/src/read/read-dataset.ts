@@ -4,6 +4,7 @@ import { resolveLocation } from '../compile/flow-plan.js';
 import { qualifiedName, quoteString } from '../compile/sql-text.js';
 import { ChunkConverter } from '../duckdb/arrow-convert.js';
 import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
+import type { ChunkStream, NativeConnection } from '../duckdb/native-connection.js';
 import type { NativeDatabase } from '../duckdb/native-database.js';
 
 /** Where a dataset's rows live, as the last run that wrote it left them. */
@@ -41,13 +42,7 @@ export function readQuery(name: string, known: DatasetLocation | undefined, base
 export async function* streamBatches(database: NativeDatabase, sql: string, dataset: string): AsyncGenerator<arrow.RecordBatch> {
   const connection = await database.connect();
   try {
-    let stream;
-    try {
-      stream = await connection.stream(sql);
-    } catch (reason) {
-      throw notReadable(reason, dataset);
-    }
-    const converter = new ChunkConverter(stream.columnNames, stream.columnTypes);
+    const { stream, converter } = await openConverted(connection, sql, dataset);
     for await (const chunk of stream) yield converter.batch(chunk);
   } finally {
     connection.closeSync();
@@ -57,17 +52,22 @@ export async function* streamBatches(database: NativeDatabase, sql: string, data
 /** The whole dataset as one Arrow table (its schema is kept even when empty). */
 export async function readTable(database: NativeDatabase, sql: string, dataset: string): Promise<arrow.Table> {
   return database.withConnection(async (connection) => {
-    let stream;
-    try {
-      stream = await connection.stream(sql);
-    } catch (reason) {
-      throw notReadable(reason, dataset);
-    }
-    const converter = new ChunkConverter(stream.columnNames, stream.columnTypes);
+    const { stream, converter } = await openConverted(connection, sql, dataset);
     const batches: arrow.RecordBatch[] = [];
     for await (const chunk of stream) batches.push(converter.batch(chunk));
     return new arrow.Table(converter.schema, batches);
   });
+}
+
+/** Starts streaming `sql`'s result, with a converter of its chunks to Arrow batches. */
+async function openConverted(connection: NativeConnection, sql: string, dataset: string): Promise<{ stream: ChunkStream; converter: ChunkConverter }> {
+  let stream: ChunkStream;
+  try {
+    stream = await connection.stream(sql);
+  } catch (reason) {
+    throw notReadable(reason, dataset);
+  }
+  return { stream, converter: new ChunkConverter(stream.columnNames, stream.columnTypes) };
 }
 
 function notReadable(reason: unknown, dataset: string): ThundError {

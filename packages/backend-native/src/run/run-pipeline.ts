@@ -1,6 +1,6 @@
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
-  type RunOptions, type RunResult, ThundError, ThundErrorCode, UnsupportedError, ValidationError, planFacts, startRun, validatePipeline,
+  type RunOptions, type RunResult, ThundError, ThundErrorCode, planFacts, preflight, refuseRun, startRun,
 } from '@thund/ir';
 import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
@@ -41,10 +41,8 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   const started = performance.now();
   emit({ element, phase: 'planning', message: `pipeline "${pipeline.name}" is validating and checking ${pipeline.flows.length} flow${pipeline.flows.length === 1 ? '' : 's'}` });
 
-  const issues = validatePipeline(pipeline);
-  if (issues.length > 0) return failBeforeStart(pipeline, context, new ValidationError(issues));
-  const report = deps.check(pipeline);
-  if (!report.ok) return failBeforeStart(pipeline, context, new UnsupportedError(report));
+  const refused = preflight(pipeline, deps.check);
+  if (refused !== undefined) return failBeforeStart(pipeline, context, refused);
   const compileContextForRun = compileContext(pipeline, deps.baseDir);
   for (const flow of pipeline.flows) {
     try {
@@ -94,15 +92,9 @@ function firstFailure(outcomes: readonly FlowOutcome[]): ThundErrorCode | undefi
 }
 
 /** A pipeline-level failure before any data moved: every flow is reported as not run. */
+/** `refuseRun` with native's error details (engine class, expectation sample). */
 function failBeforeStart(pipeline: Pipeline, context: RunContext, error: ThundError): Outcome {
-  const details = errorDetails(error);
-  context.emit({ element: { kind: 'pipeline', name: pipeline.name }, phase: 'failed', level: 'error', message: error.message, details: { error: details } });
-  const reason = `the pipeline failed ${error.code === ThundErrorCode.Unsupported ? 'the backend check' : 'validation'}`;
-  const flows = pipeline.flows.map((flow): FlowOutcome => {
-    context.emit({ element: { kind: 'flow', name: flow.name }, phase: 'cancelled', level: 'warn', message: `flow "${flow.name}" did not run: ${reason}`, details: { reason, error: details } });
-    return { name: flow.name, phase: 'cancelled', error: details };
-  });
-  return { status: 'failed', flows, error: details };
+  return refuseRun(pipeline, context, error, errorDetails(error));
 }
 
 async function prepare(database: NativeDatabase, pipeline: Pipeline, options: RunOptions, deps: RunDependencies): Promise<void> {

@@ -1,5 +1,5 @@
-import { type Feature, type Flow, type Pipeline, type Violation, jsonPath } from '@thund/ir';
-import { appendOnlyReads, hasAggregate, incrementalInput, readFilesNodes, streamingAggregate } from './stream-plan.js';
+import { type Feature, type Flow, type Pipeline, type Violation, jsonPath, streamingInputs } from '@thund/ir';
+import { hasAggregate, incrementalInput, streamingAggregate } from './stream-plan.js';
 
 /**
  * What the native streaming engine cannot run, beyond `checkAgainst`:
@@ -15,8 +15,9 @@ export function streamingViolations(pipeline: Pipeline, backend: string): Violat
     };
     if (flow.kind !== 'streaming' && flow.kind !== 'cdc') return;
     const target = datasets.get(flow.target);
-    const files = readFilesNodes(incrementalInput(flow)).length;
-    const tables = files === 0 ? appendOnlyReads(pipeline, incrementalInput(flow)).length : 0;
+    const inputs = streamingInputs(pipeline, incrementalInput(flow));
+    const files = inputs.files.length;
+    const tables = files === 0 ? inputs.tables.length : 0;
     if (files > 1 || (files === 0 && tables !== 1)) {
       add('streaming', 'source', ['query'], `${flow.kind} flow "${flow.name}" reads ${files} read_files sources${files === 0 ? ` and ${tables} streaming tables` : ''}; a native streaming flow streams from exactly one source — a growing directory, an in-memory source, or a table written only by streaming and append-once flows — optionally joined with datasets read whole each micro-batch`);
     }

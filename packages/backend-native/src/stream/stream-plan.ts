@@ -1,28 +1,9 @@
-import { type AggregateNode, type Flow, type Pipeline, type ReadFilesNode, type ReadNode, type RelationNode, isStreamingTable, walkRelation } from '@thund/ir';
+import { type AggregateNode, type Flow, type Pipeline, type ReadFilesNode, type ReadNode, type RelationNode, streamingInputs, walkRelation } from '@thund/ir';
 
-/** Every `read_files` node of a plan, in walk order. */
-export function readFilesNodes(node: RelationNode): ReadFilesNode[] {
-  const found: ReadFilesNode[] = [];
-  walkRelation(node, (n) => {
-    if (n.kind === 'read_files') found.push(n);
-  });
-  return found;
-}
-
-/** `read` nodes of append-only tables, which a flow without a `read_files` source streams from. */
-export function appendOnlyReads(pipeline: Pipeline, node: RelationNode): ReadNode[] {
-  const found: ReadNode[] = [];
-  walkRelation(node, (n) => {
-    if (n.kind === 'read' && isStreamingTable(pipeline, n.dataset)) found.push(n);
-  });
-  return found;
-}
-
-/** The node a streaming flow streams from: its one `read_files`, else its one read of an append-only table. */
+/** The node a streaming flow streams from (the IR's `streamingInputs` rule): its one `read_files`, else its one streaming-table read. */
 export function streamingSourceNode(pipeline: Pipeline, node: RelationNode): ReadFilesNode | ReadNode | undefined {
-  const files = readFilesNodes(node);
+  const { files, tables } = streamingInputs(pipeline, node);
   if (files.length > 0) return files.length === 1 ? files[0] : undefined;
-  const tables = appendOnlyReads(pipeline, node);
   return tables.length === 1 ? tables[0] : undefined;
 }
 

@@ -17,6 +17,8 @@ export class TableSource implements StreamSource {
   readonly #schema: string | undefined;
   readonly #name: string;
   #position: number;
+  /** Once the table exists it stays for the run (a full refresh drops tables before flows start). */
+  #exists = false;
 
   /** `schema`: the pipeline's database (DuckDB schema), `undefined` for the default one. */
   constructor(session: FlowSession, schema: string | undefined, name: string, consumed: number) {
@@ -40,11 +42,14 @@ export class TableSource implements StreamSource {
 
   /** One past the highest rowid; 0 while the upstream flow has not created the table yet. */
   async #rowCount(): Promise<number> {
-    const schema = this.#schema === undefined ? 'current_schema()' : quoteString(this.#schema);
-    const [exists] = await this.#session.counts(
-      `SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() AND lower(schema_name) = lower(${schema}) AND lower(table_name) = lower(${quoteString(this.#name)})`,
-    );
-    if ((exists ?? 0) === 0) return 0;
+    if (!this.#exists) {
+      const schema = this.#schema === undefined ? 'current_schema()' : quoteString(this.#schema);
+      const [found] = await this.#session.counts(
+        `SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() AND lower(schema_name) = lower(${schema}) AND lower(table_name) = lower(${quoteString(this.#name)})`,
+      );
+      if ((found ?? 0) === 0) return 0;
+      this.#exists = true;
+    }
     const [next] = await this.#session.counts(`SELECT coalesce(max(rowid) + 1, 0) FROM ${qualifiedName(this.#schema, this.#name)}`);
     return next ?? 0;
   }

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { type Dataset, type Flow, type Pipeline, isIncremental, isStreamingTable, walkRelation } from '@thund/ir';
+import { type Dataset, type Flow, type Pipeline, isIncremental, isStreamingTable, streamingInputs } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
 import { lowerEventTimeFlow } from './event-time.js';
 import { applyExpectations } from './expectations.js';
@@ -23,13 +23,9 @@ export function resolvePath(baseDir: string, path: string): string {
  * a flow without `read_files` streams from the streaming tables it reads
  * (tables written only by streaming and append-once flows).
  */
-export function lowerFlowForGraph(flow: Flow, baseDir: string, pipeline?: Pipeline): RelationInit {
-  const readsFiles = (() => {
-    let found = false;
-    walkRelation(flow.query, (n) => { if (n.kind === 'read_files') found = true; });
-    return found;
-  })();
-  const streamsDataset = (dataset: string): boolean => !readsFiles && (pipeline === undefined || isStreamingTable(pipeline, dataset));
+export function lowerFlowForGraph(flow: Flow, baseDir: string, pipeline: Pipeline): RelationInit {
+  const readsFiles = streamingInputs(pipeline, flow.query).files.length > 0;
+  const streamsDataset = (dataset: string): boolean => !readsFiles && isStreamingTable(pipeline, dataset);
   const lowering = new RelationLowering({ streaming: isIncremental(flow.kind), resolvePath: (p) => resolvePath(baseDir, p), streamsDataset });
   const relation = lowerEventTimeFlow(flow, lowering) ?? lowering.lower(flow.query);
   return applyExpectations(relation, flow, lowering.expressions);

@@ -22,7 +22,7 @@ const LEDGER_FILE = 'thund-source-totals.json';
  * while the run is in progress: those are counted in this run's totals
  * even if the stream picks them up only in the next run.
  */
-export class ExpectationLedger {
+export class SourceTotalsLedger {
   readonly #file: string;
   readonly #previous: Readonly<Record<string, SourceTotals>>;
   readonly #next: Record<string, SourceTotals> = {};
@@ -102,7 +102,7 @@ export async function streamingRowsBefore(
  * Rows one of several flows into a table wrote: its query counted after the
  * run (for a streaming flow, this run's share of its source, by the ledger).
  */
-export async function countFlowRows(session: SparkConnectSession, relation: RelationInit, flow: Flow, ledger: ExpectationLedger): Promise<number | undefined> {
+export async function countFlowRows(session: SparkConnectSession, relation: RelationInit, flow: Flow, ledger: SourceTotalsLedger): Promise<number | undefined> {
   try {
     const table = await session.table(countRelation(relation));
     const total = Number(table.getChildAt(0)?.get(0) ?? 0);
@@ -114,7 +114,7 @@ export async function countFlowRows(session: SparkConnectSession, relation: Rela
 
 /** Pass/fail counts of a flow's expectations, over its source (for a streaming flow: this run's share). */
 export async function countExpectations(
-  session: SparkConnectSession, lowering: ReturnType<typeof outsideLowering>, flow: Flow, ledger: ExpectationLedger,
+  session: SparkConnectSession, lowering: ReturnType<typeof outsideLowering>, flow: Flow, ledger: SourceTotalsLedger,
 ): Promise<ExpectationResult[] | undefined> {
   const expectations = flow.expectations ?? [];
   if (expectations.length === 0) return undefined;

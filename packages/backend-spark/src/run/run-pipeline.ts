@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   type CheckReport, type Dataset, type ElementRef, type ExpectationResult, type Flow, type FlowOutcome, type Pipeline, type RunContext,
-  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, UnsupportedError, ValidationError,
-  startRun, validatePipeline,
+  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, preflight, refuseRun,
+  startRun,
 } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
 import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
@@ -12,7 +12,7 @@ import { applyExpectations } from '../lower/expectations.js';
 import { type PipelinePlace, outsideLowering, resolvePath } from '../lower/flow-plan.js';
 import { graphOutputs } from '../lower/graph-flows.js';
 import { qualified } from '../lower/spark-types.js';
-import { ExpectationLedger, countExpectations, countFlowRows, countRows, streamingRowsBefore } from './flow-metrics.js';
+import { SourceTotalsLedger, countExpectations, countFlowRows, countRows, streamingRowsBefore } from './flow-metrics.js';
 import { FlowTracker } from './flow-tracker.js';
 import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from './graph-commands.js';
 import { unresolvedFlows } from './flow-names.js';
@@ -55,10 +55,8 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   const started = performance.now();
   emit({ element, phase: 'planning', message: `pipeline "${pipeline.name}" is validating and checking ${pipeline.flows.length} flow${pipeline.flows.length === 1 ? '' : 's'}` });
 
-  const issues = validatePipeline(pipeline);
-  if (issues.length > 0) return failBeforeStart(pipeline, context, new ValidationError(issues));
-  const report = deps.check(pipeline);
-  if (!report.ok) return failBeforeStart(pipeline, context, new UnsupportedError(report));
+  const refused = preflight(pipeline, deps.check);
+  if (refused !== undefined) return failBeforeStart(pipeline, context, refused);
   const outputs = graphOutputs(pipeline, deps.baseDir);
   const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));
 
@@ -71,7 +69,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   let graphId: string | undefined;
   let runError: ThundError | undefined;
   const fullRefresh = options.fullRefresh === true;
-  const ledger = new ExpectationLedger(storagePath(pipeline, deps.baseDir, deps.storageRoot), fullRefresh);
+  const ledger = new SourceTotalsLedger(storagePath(pipeline, deps.baseDir, deps.storageRoot), fullRefresh);
   let rowsBefore: ReadonlyMap<string, number> = new Map();
   try {
     rowsBefore = await streamingRowsBefore(session, place, pipeline, fullRefresh);
@@ -141,7 +139,7 @@ export function errorDetails(error: ThundError): RunEventError {
 async function finishFlows(
   session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, baseDir: string,
   tracker: FlowTracker, runError: ThundError | undefined, dryRun: boolean,
-  metrics: { readonly ledger: ExpectationLedger; readonly rowsBefore: ReadonlyMap<string, number> },
+  metrics: { readonly ledger: SourceTotalsLedger; readonly rowsBefore: ReadonlyMap<string, number> },
 ): Promise<void> {
   const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
   const writers = new Map<string, number>();
@@ -165,7 +163,7 @@ async function finishFlows(
     if (dryRun) return { flow, rowsWritten: 0 as number | undefined, expectations: undefined };
     const dataset = datasets.get(flow.target) as Dataset;
     const [rowsWritten, expectations] = await Promise.all([
-      rowsWrittenBy(session, pipeline, place, baseDir, flow, dataset, writers.get(flow.target) ?? 1, metrics),
+      rowsWrittenBy(session, lowering, place, flow, dataset, writers.get(flow.target) ?? 1, metrics),
       countExpectations(session, lowering, flow, metrics.ledger),
     ]);
     return { flow, rowsWritten, expectations };
@@ -206,13 +204,12 @@ function flowsNamedIn(message: string, tracker: FlowTracker): Set<string> {
  * flows into a table (one SDP union flow), the count of its own query.
  */
 async function rowsWrittenBy(
-  session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, baseDir: string, flow: Flow, dataset: Dataset, writerCount: number,
-  metrics: { readonly ledger: ExpectationLedger; readonly rowsBefore: ReadonlyMap<string, number> },
+  session: SparkConnectSession, lowering: ReturnType<typeof outsideLowering>, place: PipelinePlace, flow: Flow, dataset: Dataset, writerCount: number,
+  metrics: { readonly ledger: SourceTotalsLedger; readonly rowsBefore: ReadonlyMap<string, number> },
 ): Promise<number | undefined> {
   if (dataset.type === 'temporary_view' || dataset.type === 'sink') return undefined;
   if (writerCount > 1) {
     // Outside the graph (temporary views inlined, batch reads), with the flow's expectations applied.
-    const lowering = outsideLowering(pipeline, place, baseDir);
     return countFlowRows(session, applyExpectations(lowering.lower(flow.query), flow, lowering.expressions), flow, metrics.ledger);
   }
   const rowsNow = await countRows(session, place, dataset.name);
@@ -223,14 +220,7 @@ function firstLine(text: string): string {
   return text.trim().split('\n')[0] ?? text;
 }
 
-/** A pipeline-level failure before any command was sent: every flow is reported as not run. */
+/** A pipeline-level failure before any command was sent: `refuseRun` with Spark's error details. */
 function failBeforeStart(pipeline: Pipeline, context: RunContext, error: ThundError): Outcome {
-  const details = errorDetails(error);
-  context.emit({ element: { kind: 'pipeline', name: pipeline.name }, phase: 'failed', level: 'error', message: error.message, details: { error: details } });
-  const reason = `the pipeline failed ${error.code === ThundErrorCode.Unsupported ? 'the backend check' : 'validation'}`;
-  const flows = pipeline.flows.map((flow): FlowOutcome => {
-    context.emit({ element: { kind: 'flow', name: flow.name }, phase: 'cancelled', level: 'warn', message: `flow "${flow.name}" did not run: ${reason}`, details: { reason, error: details } });
-    return { name: flow.name, phase: 'cancelled', error: details };
-  });
-  return { status: 'failed', flows, error: details };
+  return refuseRun(pipeline, context, error, errorDetails(error));
 }

@@ -1,0 +1,39 @@
+import { ThundErrorCode } from '../errors/error-code.js';
+import type { ThundError } from '../errors/thund-error.js';
+import { ValidationError } from '../errors/validation-error.js';
+import type { Pipeline } from '../model/pipeline.js';
+import { validatePipeline } from '../validate/validate-pipeline.js';
+import type { CheckReport } from './check-report.js';
+import type { FlowOutcome, RunResult } from './run-handle.js';
+import type { RunEventError } from './run-event.js';
+import type { RunContext } from './start-run.js';
+import { UnsupportedError } from './unsupported-error.js';
+
+/**
+ * What stops a run before any flow starts: the pipeline's validation
+ * issues, else the violations of the backend's `check`; `undefined` when
+ * it may run.
+ */
+export function preflight(pipeline: Pipeline, check: (pipeline: Pipeline) => CheckReport): ThundError | undefined {
+  const issues = validatePipeline(pipeline);
+  if (issues.length > 0) return new ValidationError(issues);
+  const report = check(pipeline);
+  return report.ok ? undefined : new UnsupportedError(report);
+}
+
+/**
+ * Ends a run that failed before any flow started: a `failed` pipeline
+ * event, then every flow `cancelled` with the reason, so the result still
+ * names each flow. `details` defaults to the error's code and message.
+ */
+export function refuseRun(
+  pipeline: Pipeline, context: RunContext, error: ThundError, details: RunEventError = { code: error.code, message: error.message },
+): Omit<RunResult, 'runId' | 'durationMs'> {
+  context.emit({ element: { kind: 'pipeline', name: pipeline.name }, phase: 'failed', level: 'error', message: error.message, details: { error: details } });
+  const reason = `the pipeline failed ${error.code === ThundErrorCode.Unsupported ? 'the backend check' : 'validation'}`;
+  const flows = pipeline.flows.map((flow): FlowOutcome => {
+    context.emit({ element: { kind: 'flow', name: flow.name }, phase: 'cancelled', level: 'warn', message: `flow "${flow.name}" did not run: ${reason}`, details: { reason, error: details } });
+    return { name: flow.name, phase: 'cancelled', error: details };
+  });
+  return { status: 'failed', flows, error: details };
+}
