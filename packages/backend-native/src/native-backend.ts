@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import type * as arrow from 'apache-arrow';
 import {
-  type Capabilities, type CheckReport, type ExecBackend, type Pipeline, type RunHandle, type RunOptions, ThundError, ThundErrorCode, checkAgainst, isIncremental,
+  type Capabilities, type CheckReport, type ExecBackend, type Pipeline, type RunHandle, type RunOptions, ThundError, ThundErrorCode, checkAgainst, isIncremental, outputLocationViolations,
 } from '@thund/ir';
 import { type FlowPlan, planPipeline } from './compile/flow-plan.js';
 import { NativeDatabase } from './duckdb/native-database.js';
@@ -50,10 +51,12 @@ export class NativeBackend implements ExecBackend {
     return this.#capabilities;
   }
 
-  /** Every reason this backend cannot run `pipeline`, without running anything: capabilities, then streaming query shapes. */
+  /** Every reason this backend cannot run `pipeline`, without running anything: capabilities, streaming query shapes, then sink locations it must not write to. */
   check(pipeline: Pipeline): CheckReport {
     const report = checkAgainst(pipeline, this.#capabilities);
-    const violations = [...report.violations, ...streamingViolations(pipeline, this.#capabilities.name)];
+    const { baseDir } = this.#config;
+    const locations = outputLocationViolations(pipeline, { backend: report.backend, baseDir, storage: storageRoot(pipeline, baseDir), home: homedir() });
+    const violations = [...report.violations, ...streamingViolations(pipeline, this.#capabilities.name), ...locations];
     return { backend: report.backend, ok: violations.length === 0, violations };
   }
 

@@ -78,6 +78,7 @@ export { validatePipeline } from './validate/validate-pipeline.js';
 export { DEFAULT_CAPABILITIES, defineCapabilities, type Capabilities } from './contract/capabilities.js';
 export type { CheckReport, Feature, Violation } from './contract/check-report.js';
 export { checkAgainst } from './contract/check-against.js';
+export { outputLocationViolations, type OutputLocationContext } from './contract/output-locations.js';
 export { UnsupportedError } from './contract/unsupported-error.js';
 export { preflight, refuseRun } from './contract/refuse-run.js';
 export {

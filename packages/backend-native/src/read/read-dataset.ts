@@ -26,7 +26,7 @@ export function readQuery(name: string, known: DatasetLocation | undefined, base
   const location = resolveLocation(baseDir, dataset.location ?? name);
   const partitioned = (dataset.partitionColumns ?? []).length > 0;
   const files = `part-*.${dataset.format ?? 'parquet'}`;
-  const path = quoteString(known.streaming === true ? (partitioned ? `${location}/**/${files}` : `${location}/${files}`) : partitioned ? `${location}/**/*` : location);
+  const path = quoteString(known.streaming === true ? (partitioned ? `${location}/**/${files}` : `${location}/${files}`) : partitioned ? `${location}/**/*.${dataset.format ?? 'parquet'}*` : location); // not the `.thund-output` marker
   switch (dataset.format ?? 'parquet') {
     case 'csv': return `SELECT * FROM read_csv(${path}, header=true${partitioned ? ', hive_partitioning=true' : ''})`;
     case 'json': return `SELECT * FROM read_json(${path}, format='newline_delimited'${partitioned ? ', hive_partitioning=true' : ''})`;

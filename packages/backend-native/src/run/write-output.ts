@@ -1,14 +1,12 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { type Dataset, type ElementRef, type ExpectationResult, type Flow, type Pipeline, isIncremental } from '@thund/ir';
 import { duckdbType } from '../compile/duckdb-types.js';
-import { resolveLocation, targetName } from '../compile/flow-plan.js';
+import { targetName } from '../compile/flow-plan.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
-import { copyStatement } from '../compile/write-statements.js';
 import type { KeyedLock } from './concurrency.js';
 import { evaluateExpectations } from './expectations.js';
 import type { FlowSession } from './flow-session.js';
 import { checkNotNull } from './output-schema.js';
+import { writeSink } from './write-sink.js';
 
 export interface WriteRequest {
   readonly session: FlowSession;
@@ -111,22 +109,4 @@ function tableDefinition(create: string, dataset: Dataset, target: string, query
 
 function writtenOnlyByBatch(pipeline: Pipeline, dataset: Dataset): boolean {
   return pipeline.flows.every((f) => f.target !== dataset.name || !isIncremental(f.kind));
-}
-
-/** Files are written beside the location and moved into place only when complete. */
-async function writeSink(request: WriteRequest, query: string): Promise<number> {
-  const { session, dataset, runId, baseDir } = request;
-  const location = resolveLocation(baseDir, dataset.location ?? dataset.name);
-  const partitioned = (dataset.partitionColumns ?? []).length > 0;
-  const temporary = `${location}.${runId}.tmp`;
-  await mkdir(dirname(location), { recursive: true });
-  try {
-    const rows = await session.run(copyStatement(query, temporary, dataset));
-    if (partitioned) await rm(location, { recursive: true, force: true });
-    await rename(temporary, location);
-    return rows;
-  } catch (reason) {
-    await rm(temporary, { recursive: true, force: true });
-    throw reason;
-  }
 }

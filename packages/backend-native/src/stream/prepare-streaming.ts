@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises';
 import type { Pipeline } from '@thund/ir';
 import type { NativeConnection } from '../duckdb/native-connection.js';
+import { assertOwned, claimOutputDirectory, removeOutputDirectory } from '../output/output-ownership.js';
+import { type SinkFs, nodeSinkFs } from '../output/sink-fs.js';
 import { ensureCheckpointTables, resetCheckpoint } from './checkpoint-store.js';
 import { memoryStagingDirectory, streamingSinkDirectory } from './run-stream-flow.js';
 import { keepsCheckpoint } from './storage-root.js';
@@ -8,17 +10,29 @@ import { keepsCheckpoint } from './storage-root.js';
 /**
  * Before the flows of a streaming pipeline start: the checkpoint tables
  * exist; with `fullRefresh`, every checkpoint of the pipeline is forgotten
- * and its streaming sinks' files removed (tables are dropped by the caller).
+ * and its streaming sinks' files removed (tables are dropped by the caller);
+ * then every streaming sink's directory exists, marked as Þund's. A sink
+ * directory Þund did not create is refused (`THUND_OUTPUT_NOT_OWNED`)
+ * before anything is reset or removed.
  */
-export async function prepareStreaming(connection: NativeConnection, pipeline: Pipeline, options: { readonly fullRefresh?: boolean; readonly baseDir: string; readonly storage: string }): Promise<void> {
+export async function prepareStreaming(
+  connection: NativeConnection, pipeline: Pipeline, options: { readonly fullRefresh?: boolean; readonly baseDir: string; readonly storage: string }, fs: SinkFs = nodeSinkFs,
+): Promise<void> {
   const run = (sql: string): Promise<number> => connection.run(sql);
-  await ensureCheckpointTables(run);
-  if (options.fullRefresh !== true) return;
   const datasets = new Map(pipeline.datasets.map((d) => [d.name, d]));
-  for (const flow of pipeline.flows.filter((f) => keepsCheckpoint(f.kind))) {
-    await resetCheckpoint(run, flow);
-    await rm(memoryStagingDirectory(options.storage, flow), { recursive: true, force: true });
+  const flows = pipeline.flows.filter((f) => keepsCheckpoint(f.kind));
+  const sinks = flows.flatMap((flow) => {
     const target = datasets.get(flow.target);
-    if (target?.type === 'sink') await rm(streamingSinkDirectory(options.baseDir, target), { recursive: true, force: true });
+    return target?.type === 'sink' ? [{ directory: streamingSinkDirectory(options.baseDir, target), owner: { pipeline: pipeline.name, dataset: target.name } }] : [];
+  });
+  for (const sink of sinks) await assertOwned(fs, sink.directory, sink.owner);
+  await ensureCheckpointTables(run);
+  if (options.fullRefresh === true) {
+    for (const flow of flows) {
+      await resetCheckpoint(run, flow);
+      await rm(memoryStagingDirectory(options.storage, flow), { recursive: true, force: true });
+    }
+    for (const sink of sinks) await removeOutputDirectory(fs, sink.directory, sink.owner);
   }
+  for (const sink of sinks) await claimOutputDirectory(fs, sink.directory, sink.owner);
 }

@@ -2,6 +2,8 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Dataset, Flow } from '@thund/ir';
 import { copyStatement } from '../compile/write-statements.js';
+import { claimOutputDirectory } from '../output/output-ownership.js';
+import { type SinkFs, nodeSinkFs } from '../output/sink-fs.js';
 import type { FlowSession } from '../run/flow-session.js';
 import { stateTable, stateTableExists } from './checkpoint-store.js';
 
@@ -28,16 +30,23 @@ function partStem(epoch: number): string {
  * a temporary directory (one file per partition value) and moves each file
  * into its `col=value/` directory under the same deterministic name, so a
  * publication repeated after a crash replaces what it had already moved.
+ *
+ * The directory is Þund's own: marked with a `.thund-output` file when
+ * created (by `prepareStreaming`, or here), and nothing is removed or
+ * replaced in a directory without that marker (`THUND_OUTPUT_NOT_OWNED`).
  */
 export class SinkPublisher {
   readonly #flow: Flow;
   readonly #dataset: Dataset;
   readonly #directory: string;
+  readonly #fs: SinkFs;
+  #claimed = false;
 
-  constructor(flow: Flow, dataset: Dataset, directory: string) {
+  constructor(flow: Flow, dataset: Dataset, directory: string, fs: SinkFs = nodeSinkFs) {
     this.#flow = flow;
     this.#dataset = dataset;
     this.#directory = directory;
+    this.#fs = fs;
   }
 
   get stage(): string {
@@ -46,7 +55,7 @@ export class SinkPublisher {
 
   /** Publishes every committed epoch still staged (all of them after a crash), oldest first. */
   async publish(session: FlowSession): Promise<void> {
-    await mkdir(this.#directory, { recursive: true });
+    await this.#claim();
     if (!(await stateTableExists((sql) => session.counts(sql), this.#flow, 'stage'))) return;
     const epochs = await session.rowsJson(`SELECT DISTINCT ${EPOCH_COLUMN} AS e FROM ${this.stage} ORDER BY 1`);
     for (const row of epochs) {
@@ -68,8 +77,16 @@ export class SinkPublisher {
 
   /** Removes temporary files a crashed publish left behind. */
   async clean(): Promise<void> {
+    await this.#claim();
     const names = await readdir(this.#directory).catch(() => [] as string[]);
     await Promise.all(names.filter((n) => n.startsWith('.part-') && n.endsWith('.tmp')).map((n) => rm(join(this.#directory, n), { recursive: true, force: true })));
+  }
+
+  /** The sink's directory exists and is marked as Þund's; refuses a directory Þund did not create. */
+  async #claim(): Promise<void> {
+    if (this.#claimed) return;
+    await claimOutputDirectory(this.#fs, this.#directory, { dataset: this.#dataset.name });
+    this.#claimed = true;
   }
 }
 

@@ -21,6 +21,7 @@ const FEATURE_LABEL: Readonly<Record<Feature, string>> = {
   sql_dialect: 'SQL dialect',
   file_format: 'file format',
   batch_sink: 'sinks written by batch flows',
+  output_location: 'sink output location',
 };
 
 /**

@@ -16,7 +16,9 @@ export type Feature =
   | 'function'
   | 'sql_dialect'
   | 'file_format'
-  | 'batch_sink';
+  | 'batch_sink'
+  /** A sink location that would replace something it must not (see `outputLocationViolations`). */
+  | 'output_location';
 
 /** One thing in a pipeline that a backend cannot do. */
 export interface Violation {

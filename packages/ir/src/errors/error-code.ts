@@ -21,6 +21,11 @@ export const ThundErrorCode = {
   Connection: 'THUND_CONNECTION',
   /** Checkpoint data is corrupt or belongs to another pipeline. */
   Checkpoint: 'THUND_CHECKPOINT',
+  /**
+   * A sink location holds something Þund did not create (no output marker):
+   * Þund replaces or removes only its own outputs.
+   */
+  OutputNotOwned: 'THUND_OUTPUT_NOT_OWNED',
   /** The run was cancelled. */
   Cancelled: 'THUND_CANCELLED',
   /** A bug in Þund or a backend: please report it. */

@@ -1,0 +1,63 @@
+import { basename, dirname, join } from 'node:path';
+import type { SinkFs } from './sink-fs.js';
+
+/** The file inside every directory Þund writes as a sink output. */
+export const OUTPUT_MARKER = '.thund-output';
+
+/** Who an output belongs to, as recorded in its marker. */
+export interface OutputOwner {
+  readonly pipeline?: string;
+  readonly dataset: string;
+}
+
+/** A marker's content: `{ "thund": "output", "pipeline", "dataset", "createdAt", "files"? }`. */
+export interface OutputMarker extends OutputOwner {
+  readonly thund: 'output';
+  readonly createdAt: string;
+  /** Single-file sinks: the identities (`dev:ino:size:mtimeNs`) of the files Þund wrote at the location. */
+  readonly files?: readonly string[];
+}
+
+/**
+ * The marker of a single-file sink, beside it: `out/.orders.csv.thund-output`
+ * for `out/orders.csv`. It lists the identity of the file Þund wrote, so a
+ * file put or changed there by someone else is not Þund's.
+ */
+export function sidecarMarkerPath(location: string): string {
+  return join(dirname(location), `.${basename(location)}${OUTPUT_MARKER}`);
+}
+
+export function markerText(owner: OutputOwner, files?: readonly string[], now: Date = new Date()): string {
+  const marker: OutputMarker = {
+    thund: 'output',
+    ...(owner.pipeline === undefined ? {} : { pipeline: owner.pipeline }),
+    dataset: owner.dataset,
+    createdAt: now.toISOString(),
+    ...(files === undefined ? {} : { files }),
+  };
+  return `${JSON.stringify(marker, null, 2)}\n`;
+}
+
+/** The marker at `path`, or undefined when there is none (or it is not a Þund marker). */
+export async function readMarker(fs: SinkFs, path: string): Promise<OutputMarker | undefined> {
+  const text = await fs.readText(path);
+  if (text === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || (parsed as { thund?: unknown }).thund !== 'output') return undefined;
+    const files = (parsed as { files?: unknown }).files;
+    return {
+      ...(parsed as OutputMarker),
+      ...(Array.isArray(files) ? { files: files.filter((f): f is string => typeof f === 'string') } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a marker atomically (a temporary sibling, then a rename), so a failed write never leaves a torn marker. */
+export async function writeMarker(fs: SinkFs, path: string, text: string): Promise<void> {
+  const temporary = `${path}.tmp`;
+  await fs.writeText(temporary, text);
+  await fs.rename(temporary, path);
+}

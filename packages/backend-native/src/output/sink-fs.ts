@@ -1,0 +1,71 @@
+import { lstat, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+
+/** What is at a path, without following a symlink. */
+export interface PathEntry {
+  readonly kind: 'file' | 'directory' | 'other';
+  /** `dev:ino:size:mtimeNs`: survives a rename, changes when the file is rewritten or replaced. */
+  readonly identity: string;
+}
+
+/**
+ * The filesystem operations sink outputs are written, replaced and removed
+ * with. Production code uses `nodeSinkFs`; tests pass their own to inject
+ * faults (a failing rename, ENOSPC on a write) without mocking modules.
+ */
+export interface SinkFs {
+  /** Creates a directory and its parents; no error when it exists. */
+  mkdir(path: string): Promise<void>;
+  /** The names in a directory (`[]` when it does not exist). */
+  readdir(path: string): Promise<string[]>;
+  /** A file's text, or undefined when it does not exist. */
+  readText(path: string): Promise<string | undefined>;
+  writeText(path: string, text: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  /** Removes a file or a directory tree; no error when it does not exist. */
+  remove(path: string): Promise<void>;
+  /** What is at `path`, or undefined when nothing is. */
+  entry(path: string): Promise<PathEntry | undefined>;
+}
+
+const isMissing = (reason: unknown): boolean => (reason as { code?: unknown } | null)?.code === 'ENOENT';
+
+export const nodeSinkFs: SinkFs = {
+  async mkdir(path) {
+    await mkdir(path, { recursive: true });
+  },
+  async readdir(path) {
+    try {
+      return await readdir(path);
+    } catch (reason) {
+      if (isMissing(reason)) return [];
+      throw reason;
+    }
+  },
+  async readText(path) {
+    try {
+      return await readFile(path, 'utf8');
+    } catch (reason) {
+      if (isMissing(reason)) return undefined;
+      throw reason;
+    }
+  },
+  async writeText(path, text) {
+    await writeFile(path, text);
+  },
+  async rename(from, to) {
+    await rename(from, to);
+  },
+  async remove(path) {
+    await rm(path, { recursive: true, force: true });
+  },
+  async entry(path) {
+    try {
+      const stats = await lstat(path, { bigint: true });
+      const kind = stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
+      return { kind, identity: `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}` };
+    } catch (reason) {
+      if (isMissing(reason)) return undefined;
+      throw reason;
+    }
+  },
+};

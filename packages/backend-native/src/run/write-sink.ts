@@ -1,0 +1,23 @@
+import { resolveLocation } from '../compile/flow-plan.js';
+import { copyStatement } from '../compile/write-statements.js';
+import { replaceOutput } from '../output/replace-output.js';
+import { type SinkFs, nodeSinkFs } from '../output/sink-fs.js';
+import type { WriteRequest } from './write-output.js';
+
+/**
+ * Writes a batch flow's result into its sink: the files are written beside
+ * the location, then swapped in (see `replaceOutput`): the location holds
+ * the old complete output or the new one, never neither or a mix, and only
+ * an output Þund created is ever replaced.
+ */
+export async function writeSink(request: Pick<WriteRequest, 'session' | 'pipeline' | 'dataset' | 'runId' | 'baseDir'>, query: string, fs: SinkFs = nodeSinkFs): Promise<number> {
+  const { session, pipeline, dataset, runId, baseDir } = request;
+  return replaceOutput({
+    location: resolveLocation(baseDir, dataset.location ?? dataset.name),
+    kind: (dataset.partitionColumns ?? []).length > 0 ? 'directory' : 'file',
+    owner: { pipeline: pipeline.name, dataset: dataset.name },
+    runId,
+    fs,
+    write: (path) => session.run(copyStatement(query, path, dataset)),
+  });
+}
