@@ -7,10 +7,12 @@ import {
 } from '@thund/ir';
 import { type FlowPlan, planPipeline } from './compile/flow-plan.js';
 import { NativeDatabase } from './duckdb/native-database.js';
+import type { DatabaseSandbox } from './duckdb/sandbox-settings.js';
 import { createNativeCapabilities } from './native-capabilities.js';
 import { type NativeBackendConfig, type ResolvedNativeConfig, resolveConfig } from './native-config.js';
 import { type DatasetLocation, readQuery, readTable, streamBatches } from './read/read-dataset.js';
 import { runPipeline } from './run/run-pipeline.js';
+import { safetyViolations } from './safety/safety-violations.js';
 import type { MemorySources } from './stream/memory-rows.js';
 import { streamingViolations } from './stream/stream-check.js';
 import { defaultStreamingDatabase, pipelineStreams, storageRoot } from './stream/storage-root.js';
@@ -56,7 +58,7 @@ export class NativeBackend implements ExecBackend {
     const report = checkAgainst(pipeline, this.#capabilities);
     const { baseDir } = this.#config;
     const locations = outputLocationViolations(pipeline, { backend: report.backend, baseDir, storage: storageRoot(pipeline, baseDir), home: homedir() });
-    const violations = [...report.violations, ...streamingViolations(pipeline, this.#capabilities.name), ...locations];
+    const violations = [...report.violations, ...streamingViolations(pipeline, this.#capabilities.name), ...locations, ...safetyViolations(pipeline, this.#config, report.backend)];
     return { backend: report.backend, ok: violations.length === 0, violations };
   }
 
@@ -125,7 +127,7 @@ export class NativeBackend implements ExecBackend {
     }
     if (this.#database === undefined) {
       this.#databasePath = path;
-      const opened = openDatabase(path, this.#config.duckdb, streaming);
+      const opened = openDatabase(path, this.#config.duckdb, streaming, this.#config.sandbox ? { allowedDirectories: [this.#config.baseDir] } : undefined);
       this.#database = opened;
       // A failed open is not kept: the next run or read tries again.
       opened.catch(() => {
@@ -140,10 +142,10 @@ export class NativeBackend implements ExecBackend {
 }
 
 /** Opens a database, creating its directory. For a streaming pipeline an unreadable file is a checkpoint error (it holds the checkpoints). */
-async function openDatabase(path: string, options: Readonly<Record<string, string>>, streaming: boolean): Promise<NativeDatabase> {
+async function openDatabase(path: string, options: Readonly<Record<string, string>>, streaming: boolean, sandbox?: DatabaseSandbox): Promise<NativeDatabase> {
   if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
   try {
-    return await NativeDatabase.create(path, options);
+    return await NativeDatabase.create(path, options, sandbox);
   } catch (reason) {
     const detail = reason instanceof Error ? (reason.message.split('\n')[0] ?? reason.message) : String(reason);
     if (/Could not set lock/i.test(detail)) {

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
+import { ThundError, ThundErrorCode } from '@thund/ir';
+import { SANDBOX_SETTING_NAMES } from './duckdb/sandbox-settings.js';
 import type { MemorySources } from './stream/memory-rows.js';
 
 export interface NativeBackendConfig {
@@ -18,6 +20,16 @@ export interface NativeBackendConfig {
    * or `processing_time` trigger takes. Default is unlimited (everything new).
    */
   readonly maxFilesPerEpoch?: number;
+  /**
+   * Runs pipelines you did not write with less risk (a pipeline document is
+   * code: its raw SQL and paths run with this process's rights). When `true`,
+   * DuckDB reads and writes files only inside `baseDir`, reaches no network
+   * (no `http://`, `s3://`, …), installs and loads no extensions, and SQL
+   * cannot change these settings; `check` refuses `read_files` paths, sink
+   * locations and storage roots outside `baseDir` (absolute or through `..`)
+   * and URLs. Default `false`. See "Trust" in the README.
+   */
+  readonly sandbox?: boolean;
 }
 
 export interface ResolvedNativeConfig {
@@ -27,6 +39,7 @@ export interface ResolvedNativeConfig {
   readonly duckdb: Readonly<Record<string, string>>;
   readonly sources: MemorySources;
   readonly maxFilesPerEpoch: number;
+  readonly sandbox: boolean;
 }
 
 export function resolveConfig(config: NativeBackendConfig): ResolvedNativeConfig {
@@ -35,8 +48,17 @@ export function resolveConfig(config: NativeBackendConfig): ResolvedNativeConfig
     ? ':memory:'
     : isAbsolute(config.database) ? config.database : resolve(baseDir, config.database);
   const maxConcurrency = Math.max(1, Math.floor(config.maxConcurrency ?? Math.min(4, availableParallelism())));
+  const sandbox = config.sandbox === true;
+  const overridden = sandbox ? Object.keys(config.duckdb ?? {}).filter((name) => SANDBOX_SETTING_NAMES.includes(name.toLowerCase())) : [];
+  if (overridden.length > 0) {
+    throw new ThundError(
+      ThundErrorCode.Validation,
+      `NativeBackendConfig.duckdb sets ${overridden.map((n) => `"${n}"`).join(', ')}, which the sandbox controls: remove ${overridden.length === 1 ? 'it' : 'them'} from NativeBackendConfig.duckdb, or turn the sandbox off`,
+      { backend: 'native' },
+    );
+  }
   const maxFilesPerEpoch = config.maxFilesPerEpoch === undefined ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(config.maxFilesPerEpoch));
   return Object.freeze({
-    database, baseDir, maxConcurrency, duckdb: Object.freeze({ ...config.duckdb }), sources: Object.freeze({ ...config.sources }), maxFilesPerEpoch,
+    database, baseDir, maxConcurrency, duckdb: Object.freeze({ ...config.duckdb }), sources: Object.freeze({ ...config.sources }), maxFilesPerEpoch, sandbox,
   });
 }

@@ -12,6 +12,10 @@ const SOURCE_PATTERNS: readonly RegExp[] = [
   /^Invalid Error: .*(parquet|Parquet)/,
 ];
 
+/** What a DuckDB `Permission Error` means here: external access is off (the sandbox, or the host's own DuckDB settings). */
+const SANDBOX_HINT = 'DuckDB\'s external access is disabled — by NativeBackendConfig.sandbox, which allows only files inside the base directory, no URLs and no extensions, or by NativeBackendConfig.duckdb: '
+  + 'keep the pipeline\'s files inside the base directory and read them with read_files, or run without the sandbox if you trust the pipeline';
+
 /** `Binder Error`, `Catalog Error`, … — the class DuckDB prefixes its messages with. */
 export function duckdbErrorClass(message: string): string | undefined {
   return /^([A-Za-z]+(?: [A-Za-z]+)* Error):/.exec(message)?.[1];
@@ -29,6 +33,7 @@ export function thundErrorFromDuckDB(reason: unknown, element?: ElementRef): Thu
   const message = conciseMessage(full);
   const options = { backend: 'native', cause: reason, ...(element === undefined ? {} : { element }) };
   if (message.startsWith('INTERRUPT Error')) return new ThundError(ThundErrorCode.Cancelled, 'the query was interrupted because the run was cancelled', options);
+  if (message.startsWith('Permission Error:')) return new ThundError(ThundErrorCode.Source, `${message} (${SANDBOX_HINT})`, options);
   if (SOURCE_PATTERNS.some((pattern) => pattern.test(message))) return new ThundError(ThundErrorCode.Source, message, options);
   return new ThundError(ThundErrorCode.Engine, message, options);
 }

@@ -1,5 +1,6 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { NativeConnection } from './native-connection.js';
+import { type DatabaseSandbox, SANDBOX_OPEN_OPTIONS, sandboxStatements } from './sandbox-settings.js';
 
 /**
  * One DuckDB database (in memory or a file). Connections opened from it
@@ -14,9 +15,27 @@ export class NativeDatabase {
     this.path = path;
   }
 
-  /** Opens `path` (`:memory:` for an in-memory database) with DuckDB configuration `options`. */
-  static async create(path: string, options: Readonly<Record<string, string>> = {}): Promise<NativeDatabase> {
-    return new NativeDatabase(await DuckDBInstance.create(path, { ...options }), path);
+  /**
+   * Opens `path` (`:memory:` for an in-memory database) with DuckDB
+   * configuration `options`; with `sandbox`, locked down to its allowed
+   * directories before any connection is handed out (see `sandbox-settings.ts`).
+   */
+  static async create(path: string, options: Readonly<Record<string, string>> = {}, sandbox?: DatabaseSandbox): Promise<NativeDatabase> {
+    const instance = await DuckDBInstance.create(path, sandbox === undefined ? { ...options } : { ...options, ...SANDBOX_OPEN_OPTIONS });
+    if (sandbox !== undefined) {
+      try {
+        const connection = await instance.connect();
+        try {
+          for (const statement of sandboxStatements(sandbox)) await connection.run(statement);
+        } finally {
+          connection.closeSync();
+        }
+      } catch (reason) {
+        instance.closeSync();
+        throw reason;
+      }
+    }
+    return new NativeDatabase(instance, path);
   }
 
   async connect(): Promise<NativeConnection> {

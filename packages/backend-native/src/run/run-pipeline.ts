@@ -9,6 +9,7 @@ import type { NativeDatabase } from '../duckdb/native-database.js';
 import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
 import { KeyedLock, Semaphore } from './concurrency.js';
 import { type RunScope, errorDetails, runFlow } from './flow-runner.js';
+import { rawSqlRefusal } from '../safety/raw-sql-preflight.js';
 import { prepareStreaming } from '../stream/prepare-streaming.js';
 import { type StreamRunSettings, runStreamFlow } from '../stream/run-stream-flow.js';
 import { keepsCheckpoint, pipelineStreams } from '../stream/storage-root.js';
@@ -59,6 +60,8 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   } catch (reason) {
     return failBeforeStart(pipeline, context, ThundError.from(reason, ThundErrorCode.Engine, { backend: 'native', element }));
   }
+  const unsafe = await rawSqlRefusal(database, pipeline).catch((reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'native', element }));
+  if (unsafe !== undefined) return failBeforeStart(pipeline, context, unsafe);
   const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), recomputedTables: new Set<string>(), active: new Set<NativeConnection>() };
   const interrupt = (): void => {
     for (const connection of scope.active) connection.interrupt();

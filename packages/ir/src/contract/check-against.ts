@@ -22,6 +22,8 @@ const FEATURE_LABEL: Readonly<Record<Feature, string>> = {
   file_format: 'file format',
   batch_sink: 'sinks written by batch flows',
   output_location: 'sink output location',
+  raw_sql: 'raw SQL other than a single query',
+  sandbox_path: 'paths outside the sandbox',
 };
 
 /**

@@ -18,7 +18,11 @@ export type Feature =
   | 'file_format'
   | 'batch_sink'
   /** A sink location that would replace something it must not (see `outputLocationViolations`). */
-  | 'output_location';
+  | 'output_location'
+  /** Raw SQL that is not exactly one query (more statements, or COPY, ATTACH, SET, …). */
+  | 'raw_sql'
+  /** A path a sandboxed backend may not touch (outside its base directory, or a URL). */
+  | 'sandbox_path';
 
 /** One thing in a pipeline that a backend cannot do. */
 export interface Violation {
