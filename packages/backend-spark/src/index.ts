@@ -6,6 +6,10 @@ export { DEFAULT_SPARK_PORT, parseConnectionString, type SparkRemote } from './c
 export { SparkConnectSession, type ExecuteOptions, type PlanInit, type RelationInit, type SessionOptions } from './connect/session.js';
 export { GrpcTransport, MAX_RECEIVE_MESSAGE_BYTES, type ConnectTransport, type ResponseStream } from './connect/transport.js';
 export { SparkError, conciseSparkMessage, errorClassOf, sparkFacts, thundErrorFromSpark, type GrpcErrorLike, type SparkErrorFacts } from './connect/spark-error.js';
+export { SparkErrorCode } from './connect/spark-error-code.js';
+export { DEFAULT_CONNECT_TIMEOUTS, type ConnectTimeouts } from './connect/connect-timeouts.js';
+export { SparkDeadlineError, type DeadlineFacts, type DeadlinePhase, type DeadlineSetting } from './connect/deadline-error.js';
+export { connectionFailureOf, type ConnectionFailure } from './connect/connection-failure.js';
 export { decodeStatusDetails, type SparkErrorInfo, type StatusDetails } from './connect/status-details.js';
 export { collectArrow } from './connect/arrow-result.js';
 export { ExpressionLowering } from './lower/expression-lowering.js';

@@ -86,7 +86,7 @@ export class SparkBackend implements ExecBackend {
 /** Connects to the Spark Connect server, reads its version, and returns the backend. */
 export async function createSparkBackend(config: SparkBackendConfig = {}): Promise<SparkBackend> {
   const resolved = resolveConfig(config);
-  const session = SparkConnectSession.connect(resolved.remote, { maxReattempts: resolved.retry.attempts, backoffMs: resolved.retry.backoffMs });
+  const session = SparkConnectSession.connect(resolved.remote, { maxReattempts: resolved.retry.attempts, backoffMs: resolved.retry.backoffMs, timeouts: resolved.timeouts });
   try {
     const version = await session.sparkVersion();
     return new SparkBackend(resolved, session, version);

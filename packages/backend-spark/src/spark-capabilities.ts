@@ -19,7 +19,8 @@ export interface SparkServerFacts {
  * has none on OSS), watermarks with tumbling/hopping/session windows in
  * append mode. Not: update/complete output modes (SDP appends), triggers
  * other than SDP's run-to-completion (`available_now`), CDC without a
- * row-level-capable table format, sinks fed by batch flows.
+ * row-level-capable table format. Sinks fed by batch flows are written by
+ * a WriteOperation after the graph run, replaced whole.
  */
 export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
   return defineCapabilities({
@@ -40,6 +41,7 @@ export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
     functions: sparkFunctionsFor(facts.version),
     sqlDialects: SPARK_SQL_DIALECTS,
     fileFormats: ['csv', 'json', 'parquet'],
-    batchSinks: false,
+    // SDP sinks take streaming flows; batch-fed sinks are written after the graph run (run/write-batch-sinks.ts).
+    batchSinks: true,
   });
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type ConnectTimeouts, resolveConnectTimeouts } from './connect/connect-timeouts.js';
 
 export interface SparkBackendConfig {
   /** Spark Connect connection string. Default: `THUND_SPARK_REMOTE`, else `sc://127.0.0.1:15002`. */
@@ -21,6 +22,17 @@ export interface SparkBackendConfig {
    * 100 ms, doubled each attempt, at most 10 s per wait).
    */
   readonly retry?: { readonly attempts?: number; readonly backoffMs?: number };
+  /**
+   * Deadlines and keepalive of every Spark Connect call, in milliseconds:
+   * `connectMs` (default 30 000) to establish the connection, `unaryMs`
+   * (default 60 000) for the answer of each unary call (config, version,
+   * interrupt), `keepaliveMs` (default 30 000) between HTTP/2 pings and
+   * `keepaliveTimeoutMs` (default 20 000) for their answer. Streams
+   * (queries, pipeline runs) have no overall deadline: keepalive finds a
+   * dead server under them. An expired deadline is THUND_CONNECTION with
+   * sparkCode SPARK_TIMEOUT and is not retried.
+   */
+  readonly timeouts?: Partial<ConnectTimeouts>;
 }
 
 export interface ResolvedSparkConfig {
@@ -30,6 +42,7 @@ export interface ResolvedSparkConfig {
   readonly database: string;
   readonly storageRoot: string;
   readonly retry: { readonly attempts: number; readonly backoffMs: number };
+  readonly timeouts: ConnectTimeouts;
 }
 
 export const DEFAULT_REMOTE = 'sc://127.0.0.1:15002';
@@ -43,5 +56,6 @@ export function resolveConfig(config: SparkBackendConfig): ResolvedSparkConfig {
     database: config.database ?? 'default',
     storageRoot: resolve(baseDir, config.storageRoot ?? '.thund/spark'),
     retry: Object.freeze({ attempts: Math.max(0, Math.floor(config.retry?.attempts ?? 5)), backoffMs: Math.max(0, config.retry?.backoffMs ?? 100) }),
+    timeouts: resolveConnectTimeouts(config.timeouts),
   });
 }

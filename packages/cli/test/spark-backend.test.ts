@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,35 +15,33 @@ const remote = process.env['THUND_SPARK_REMOTE'];
 const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** examples/orders without its Parquet export: SDP sinks accept streaming flows only. */
-function ordersWithoutSink(): string {
+/** A fresh copy of examples/orders, unchanged (its batch-fed Parquet export included). */
+function ordersCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'thund-spark-cli-'));
   cpSync(join(here, '..', '..', '..', 'examples', 'orders'), dir, { recursive: true, filter: (src) => !src.includes('/out') });
-  const doc = JSON.parse(readFileSync(join(dir, 'pipeline.json'), 'utf8')) as { datasets: { type: string }[]; flows: { target: string }[] };
-  doc.datasets = doc.datasets.filter((d) => d.type !== 'sink');
-  doc.flows = doc.flows.filter((f) => f.target !== 'daily_revenue_export');
-  writeFileSync(join(dir, 'pipeline.json'), JSON.stringify(doc));
   return dir;
 }
 
 describe.runIf(remote !== undefined)('thund on the Spark backend (real local Spark Connect server)', () => {
-  it('check rejects the batch sink of examples/orders with exit 2, and run prints the same table as native', async () => {
+  it('examples/orders, unchanged, passes check on Spark, and run prints the same table and writes the same export as native', async () => {
     const io = captureIo(join(here, '..', '..', '..', 'examples'));
-    expect(await main(['check', 'orders/pipeline.json', '--backend', 'spark', '--remote', remote as string], io)).toBe(2);
-    expect(io.err()).toMatch(/backend "spark" does not support sinks written by batch flows, used by flow "export_daily_revenue"/);
+    expect(await main(['check', 'orders/pipeline.json', '--backend', 'spark', '--remote', remote as string], io)).toBe(0);
 
-    const dir = ordersWithoutSink();
-    const onSpark = captureIo(dir);
+    const sparkDir = ordersCopy();
+    const onSpark = captureIo(sparkDir);
     expect(await main(['run', 'pipeline.json', '--backend', 'spark', '--remote', remote as string], onSpark)).toBe(0);
-    const onNative = captureIo(dir);
+    const nativeDir = ordersCopy();
+    const onNative = captureIo(nativeDir);
     expect(await main(['run', 'pipeline.json'], onNative)).toBe(0);
+    expect(onSpark.out()).toMatch(/flow export_daily_revenue completed: 7 rows written/);
+    expect(existsSync(join(sparkDir, 'out', 'daily_revenue.parquet'))).toBe(true);
     const table = (out: string) => out.slice(out.indexOf('daily_revenue (7 rows)'));
     expect(table(onSpark.out())).toBe(table(onNative.out()));
     expect(onSpark.out()).toContain('positive_amount (drop): 8 passed, 2 failed');
   }, 120_000);
 
   it.runIf(existsSync(CHROMIUM) || process.env['CI'] === 'true')('the viewer renders a Spark run like a native run of the same pipeline', async () => {
-    const dir = ordersWithoutSink();
+    const dir = ordersCopy();
     const pipeline = await loadPipeline('pipeline.json', dir);
     const browser = await chromium.launch({
       executablePath: CHROMIUM,

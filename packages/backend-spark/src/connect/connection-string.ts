@@ -27,6 +27,15 @@ function invalid(remote: string, why: string): ThundError {
   return new ThundError(ThundErrorCode.Validation, `invalid Spark Connect connection string "${redact(remote)}": ${why} (expected sc://host[:port][/;param=value;…])`, { backend: 'spark' });
 }
 
+/** Percent-decodes a parameter key or value; a malformed escape is a typed error, not a URIError. */
+function decodeParameter(remote: string, text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw invalid(remote, 'a parameter has a malformed percent escape (write "%" as "%25")');
+  }
+}
+
 function redact(remote: string): string {
   return remote.replace(/(;token=)[^;]*/i, '$1***');
 }
@@ -39,11 +48,14 @@ function redact(remote: string): string {
  * A token implies TLS.
  */
 export function parseConnectionString(remote: string): SparkRemote {
-  const match = /^sc:\/\/(\[[^\]]+\]|[^:/;]+)(?::(\d+))?(\/?)(.*)$/.exec(remote.trim());
+  if (/[\u0000-\u001f\u007f]/.test(remote.trim())) throw invalid(remote, 'it contains control characters');
+  const match = /^sc:\/\/(\[[^\]]*\]|[^:/;[\]]+)(?::([^/;]*))?(\/?)(.*)$/.exec(remote.trim());
   if (match === null) throw invalid(remote, 'it must start with sc:// followed by a host');
   const host = match[1] as string;
+  if (host === '[]') throw invalid(remote, 'the IPv6 address between "[" and "]" is empty');
+  if (match[2] !== undefined && !/^\d+$/.test(match[2])) throw invalid(remote, match[2] === '' ? 'the port after ":" is missing' : `port "${match[2]}" is not a number`);
   const port = match[2] === undefined ? DEFAULT_SPARK_PORT : Number(match[2]);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw invalid(remote, `port ${match[2]} is out of range`);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw invalid(remote, `port ${match[2]} is out of range (1 to 65535)`);
   const rest = match[4] ?? '';
   if (rest !== '' && !rest.startsWith(';')) throw invalid(remote, 'the path must be empty or "/"; parameters start with ";"');
   if (match[3] === '' && rest !== '') throw invalid(remote, 'parameters must follow "/", as in sc://host:port/;token=…');
@@ -51,7 +63,7 @@ export function parseConnectionString(remote: string): SparkRemote {
   for (const part of rest.split(';').filter((p) => p !== '')) {
     const eq = part.indexOf('=');
     if (eq <= 0) throw invalid(remote, `parameter "${part}" is not key=value`);
-    params[decodeURIComponent(part.slice(0, eq))] = decodeURIComponent(part.slice(eq + 1));
+    params[decodeParameter(remote, part.slice(0, eq))] = decodeParameter(remote, part.slice(eq + 1));
   }
   const sslParam = params['use_ssl'];
   if (sslParam !== undefined && !/^(true|false)$/i.test(sslParam)) throw invalid(remote, `use_ssl must be true or false, got "${sslParam}"`);

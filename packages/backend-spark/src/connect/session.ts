@@ -11,6 +11,7 @@ import { type SparkRemote, parseConnectionString } from './connection-string.js'
 import { GrpcCode, type GrpcErrorLike, isConnectionFailure, sparkFacts, thundErrorFromSpark } from './spark-error.js';
 import { ThundError, ThundErrorCode } from '@thund/ir';
 import { type ConnectTransport, GrpcTransport } from './transport.js';
+import type { ConnectTimeouts } from './connect-timeouts.js';
 
 export type PlanInit = MessageInitShape<typeof PlanSchema>;
 export type RelationInit = MessageInitShape<typeof RelationSchema>;
@@ -28,6 +29,12 @@ export interface SessionOptions {
   /** First backoff between reattach attempts, doubled each time. Default 100 ms. */
   readonly backoffMs?: number;
   readonly clientType?: string;
+  /**
+   * Deadlines and keepalive of the gRPC transport the session creates
+   * (ignored when a transport is passed in); unset values default (see
+   * ConnectTimeouts: connect 30 s, unary calls 60 s, a keepalive ping every 30 s).
+   */
+  readonly timeouts?: Partial<ConnectTimeouts>;
 }
 
 const CLIENT_TYPE = 'thund-ts';
@@ -49,9 +56,9 @@ export class SparkConnectSession {
   readonly #clientType: string;
   #closed = false;
 
-  constructor(remote: SparkRemote, transport: ConnectTransport = new GrpcTransport(remote), options: SessionOptions = {}) {
+  constructor(remote: SparkRemote, transport?: ConnectTransport, options: SessionOptions = {}) {
     this.remote = remote;
-    this.#transport = transport;
+    this.#transport = transport ?? new GrpcTransport(remote, options.timeouts);
     this.sessionId = remote.sessionId ?? randomUUID();
     const user = remote.userId ?? 'thund';
     this.#userContext = { userId: user, userName: user };
@@ -62,7 +69,7 @@ export class SparkConnectSession {
 
   static connect(remote: string, options?: SessionOptions): SparkConnectSession {
     const parsed = parseConnectionString(remote);
-    return new SparkConnectSession(parsed, new GrpcTransport(parsed), options);
+    return new SparkConnectSession(parsed, new GrpcTransport(parsed, options?.timeouts), options);
   }
 
   #base() {
@@ -73,14 +80,16 @@ export class SparkConnectSession {
    * Runs a plan and yields every response, reattaching after a dropped
    * stream. Errors are ThundErrors.
    *
-   * Recovery: a connection failure (UNAVAILABLE, DEADLINE_EXCEEDED) or a
-   * stream that ends before ResultComplete is retried up to `maxReattempts`
+   * Recovery: a connection failure (UNAVAILABLE: refused, reset, keepalive
+   * pings unanswered) or a stream that ends before ResultComplete is retried up to `maxReattempts`
    * times with a doubling backoff (the budget resets whenever a response
    * arrives): ReattachExecute from the last response id, or — if no
    * response came back and the server does not know the operation (the
    * request was lost with the connection) — ExecutePlan again with the same
    * operation id. Once the budget is spent the error is THUND_CONNECTION
    * saying the connection was lost (or the server could not be reached).
+   * An expired connect deadline (SPARK_TIMEOUT) or a peer that is not a
+   * Spark Connect server (SPARK_NOT_SPARK_CONNECT) fails at once.
    */
   async *execute(plan: PlanInit, options: ExecuteOptions = {}): AsyncGenerator<ExecutePlanResponse> {
     this.#assertOpen();
@@ -212,7 +221,8 @@ export class SparkConnectSession {
   /**
    * One idempotent unary RPC: a connection failure (the channel was
    * dropped, the server restarting) is retried with the reattach budget;
-   * errors are ThundErrors.
+   * an expired deadline is not (each attempt already waited the whole
+   * deadline). Errors are ThundErrors.
    */
   async #unary<T>(call: () => Promise<T>): Promise<T> {
     for (let attempts = 0; ; attempts += 1) {

@@ -1,4 +1,6 @@
 import { type ElementRef, ThundError, ThundErrorCode } from '@thund/ir';
+import { type ConnectionFailure, connectionFailureOf, isRetryableConnectionFailure } from './connection-failure.js';
+import { SparkErrorCode } from './spark-error-code.js';
 import { decodeStatusDetails, type SparkErrorInfo } from './status-details.js';
 
 /** gRPC status codes this module branches on. */
@@ -19,10 +21,14 @@ export interface SparkErrorFacts {
 export class SparkError extends ThundError {
   override name = 'SparkError';
   readonly facts: SparkErrorFacts;
+  /** Which connection problem a THUND_CONNECTION error is (stable, see SparkErrorCode); undefined for other errors. */
+  readonly sparkCode: SparkErrorCode | undefined;
 
-  constructor(code: ThundErrorCode, message: string, facts: SparkErrorFacts, options: { element?: ElementRef; cause?: unknown } = {}) {
-    super(code, message, { backend: 'spark', ...options });
+  constructor(code: ThundErrorCode, message: string, facts: SparkErrorFacts, options: { element?: ElementRef; cause?: unknown; sparkCode?: SparkErrorCode } = {}) {
+    const { sparkCode, ...rest } = options;
+    super(code, message, { backend: 'spark', ...rest });
     this.facts = facts;
+    this.sparkCode = sparkCode;
   }
 
   get engineClass(): string | undefined {
@@ -82,9 +88,13 @@ export function sparkFacts(error: GrpcErrorLike): SparkErrorFacts {
   };
 }
 
-/** Whether a gRPC failure means the server could not be reached or the stream dropped. */
+/**
+ * Whether a gRPC failure means the server could not be reached or the
+ * stream dropped, so that retrying (reattaching) may help. A deadline that
+ * expired and a peer that is not a gRPC server are not retried.
+ */
 export function isConnectionFailure(error: unknown): boolean {
-  return isGrpcError(error) && (error.code === GrpcCode.Unavailable || error.code === GrpcCode.DeadlineExceeded);
+  return isRetryableConnectionFailure(error);
 }
 
 export interface ErrorContext {
@@ -97,13 +107,16 @@ export interface ErrorContext {
   readonly connected?: boolean;
 }
 
-const FIX = 'Check that the server is running and that the address is right: start one there (for a local one: tools/spark/start.sh), or point the backend at a running one (remote option or THUND_SPARK_REMOTE).';
+const START = 'start one there (for a local one: tools/spark/start.sh), or point the backend at a running one (remote option or THUND_SPARK_REMOTE)';
+const FIX = `Check that the server is running and that the address is right: ${START}.`;
 
 /**
  * Maps anything the Spark Connect client threw to a ThundError: an
- * unreachable server or a dropped stream is THUND_CONNECTION (naming the
- * address and how to fix it), a cancelled call THUND_CANCELLED, anything
- * Spark reported THUND_ENGINE with Spark's error class as `engineClass`.
+ * unreachable server, a dropped stream, an expired deadline or a peer that
+ * is not a Spark Connect server is THUND_CONNECTION (naming the address, the
+ * problem as a SparkErrorCode, and how to fix it), a cancelled call
+ * THUND_CANCELLED, anything Spark reported THUND_ENGINE with Spark's error
+ * class as `engineClass`.
  */
 export function thundErrorFromSpark(reason: unknown, context: ErrorContext): ThundError {
   if (reason instanceof ThundError) return reason;
@@ -111,17 +124,14 @@ export function thundErrorFromSpark(reason: unknown, context: ErrorContext): Thu
   if (!isGrpcError(reason)) return ThundError.from(reason, ThundErrorCode.Internal, { backend: 'spark', ...options });
   const facts = sparkFacts(reason);
   const detail = (reason.details ?? reason.message ?? '').trim();
-  if (reason.code === GrpcCode.Unavailable || reason.code === GrpcCode.DeadlineExceeded) {
-    const refused = /ECONNREFUSED|No connection established|connect failed|Connection refused/i.test(detail);
-    const what = refused ? 'connection refused' : reason.code === GrpcCode.DeadlineExceeded ? `no answer in time (${firstLine(detail) || 'deadline exceeded'})` : `the connection failed or dropped (${firstLine(detail) || 'no detail'})`;
-    const tries = context.attempts === undefined || context.attempts === 0 ? '' : ` after ${context.attempts} attempt${context.attempts === 1 ? '' : 's'}`;
-    const message = context.connected === true
-      ? `the connection to the Spark Connect server at ${context.remote} was lost during an operation and could not be re-established${tries} (last error: ${what}). ${FIX}`
-      : `cannot reach the Spark Connect server at ${context.remote}: ${what}${tries === '' ? '' : ` (${tries.trim()})`}. ${FIX}`;
-    return new SparkError(ThundErrorCode.Connection, message, facts, options);
+  const failure = connectionFailureOf(reason);
+  if (failure !== undefined) {
+    const [sparkCode, message] = connectionMessage(failure, context);
+    return new SparkError(ThundErrorCode.Connection, `[${sparkCode}] ${message}`, facts, { ...options, sparkCode });
   }
   if (reason.code === GrpcCode.Unauthenticated) {
-    return new SparkError(ThundErrorCode.Connection, `the Spark Connect server at ${context.remote} refused the credentials: ${detail}. Check the token in the connection string.`, facts, options);
+    const sparkCode = SparkErrorCode.Unauthenticated;
+    return new SparkError(ThundErrorCode.Connection, `[${sparkCode}] the Spark Connect server at ${context.remote} refused the credentials: ${detail}. Check the token in the connection string.`, facts, { ...options, sparkCode });
   }
   if (reason.code === GrpcCode.Cancelled || facts.engineClass === 'OPERATION_CANCELED') {
     return new SparkError(ThundErrorCode.Cancelled, 'the Spark operation was cancelled', facts, options);
@@ -129,8 +139,33 @@ export function thundErrorFromSpark(reason: unknown, context: ErrorContext): Thu
   return new SparkError(ThundErrorCode.Engine, conciseSparkMessage(detail), facts, options);
 }
 
-function firstLine(text: string): string {
-  return (text.split('\n')[0] ?? '').trim();
+/** The stable code and the message (what happened, at which address, how to fix it) of a connection problem. */
+function connectionMessage(failure: ConnectionFailure, context: ErrorContext): [SparkErrorCode, string] {
+  const { remote } = context;
+  switch (failure.kind) {
+    case 'timeout': {
+      const deadline = failure.deadline;
+      if (deadline === undefined) {
+        return [SparkErrorCode.Timeout, `the Spark Connect server at ${remote} did not answer in time (${failure.detail || 'deadline exceeded'}). Is a Spark Connect server running at ${remote}? If so and it is only slow, raise timeouts.connectMs / timeouts.unaryMs; otherwise ${START}.`];
+      }
+      const raise = `raise ${deadline.setting} (now ${deadline.deadlineMs} ms)`;
+      if (deadline.phase === 'connect') {
+        return [SparkErrorCode.Timeout, `cannot reach the Spark Connect server at ${remote}: no connection was established within ${deadline.deadlineMs} ms (${deadline.method}); something may accept TCP connections there without ever answering. Is a Spark Connect server running at ${remote}? If not, ${START}; if it is only slow to accept connections, ${raise}.`];
+      }
+      return [SparkErrorCode.Timeout, `the Spark Connect server at ${remote} did not answer ${deadline.method} within ${deadline.deadlineMs} ms: it may be overloaded or stuck (check its log). If it is only slow, ${raise}.`];
+    }
+    case 'not-grpc':
+      return [SparkErrorCode.NotSparkConnect, `the server at ${remote} is not a Spark Connect (gRPC) server: ${failure.evidence}. Check the host and port (Spark Connect listens on 15002 unless configured otherwise) and point the backend at the Spark Connect server (remote option or THUND_SPARK_REMOTE).`];
+    case 'refused':
+    case 'failed': {
+      const what = failure.kind === 'refused' ? 'connection refused' : `the connection failed or dropped (${failure.detail || 'no detail'})`;
+      const tries = context.attempts === undefined || context.attempts === 0 ? '' : ` after ${context.attempts} attempt${context.attempts === 1 ? '' : 's'}`;
+      const code = failure.kind === 'refused' ? SparkErrorCode.ConnectionRefused : SparkErrorCode.ConnectionFailed;
+      return [code, context.connected === true
+        ? `the connection to the Spark Connect server at ${remote} was lost during an operation and could not be re-established${tries} (last error: ${what}). ${FIX}`
+        : `cannot reach the Spark Connect server at ${remote}: ${what}${tries === '' ? '' : ` (${tries.trim()})`}. ${FIX}`];
+    }
+  }
 }
 
 /** Spark's message without the JVM class prefix and the echoed logical plan. */

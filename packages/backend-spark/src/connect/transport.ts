@@ -9,6 +9,9 @@ import {
   ReleaseExecuteRequestSchema, type ReleaseExecuteRequest, ReleaseExecuteResponseSchema, type ReleaseExecuteResponse,
 } from '../gen/spark/connect/base_pb.js';
 import type { SparkRemote } from './connection-string.js';
+import { type ConnectTimeouts, keepaliveChannelOptions, resolveConnectTimeouts } from './connect-timeouts.js';
+import { type ConnectionWatchdog, watchConnection } from './connection-watchdog.js';
+import { SparkDeadlineError } from './deadline-error.js';
 
 /** A server stream of responses that can be abandoned. */
 export interface ResponseStream<T> extends AsyncIterable<T> {
@@ -37,12 +40,19 @@ export const MAX_RECEIVE_MESSAGE_BYTES = 128 * 1024 * 1024;
 const serialize = <D extends DescMessage>(schema: D) => (message: MessageShape<D>): Buffer => Buffer.from(toBinary(schema, message));
 const deserialize = <D extends DescMessage>(schema: D) => (bytes: Buffer): MessageShape<D> => fromBinary(schema, bytes);
 
-/** Spark Connect over grpc-js: a generic client with protobuf-es codecs, no generated service stubs. */
+/**
+ * Spark Connect over grpc-js: a generic client with protobuf-es codecs, no
+ * generated service stubs. Every call has a connect deadline, unary calls
+ * a deadline for their answer, and the channel sends keepalive pings (see
+ * ConnectTimeouts); a deadline that expires is a SparkDeadlineError.
+ */
 export class GrpcTransport implements ConnectTransport {
   readonly #client: grpc.Client;
   readonly #metadata: grpc.Metadata;
+  readonly #timeouts: ConnectTimeouts;
 
-  constructor(remote: SparkRemote) {
+  constructor(remote: SparkRemote, timeouts: Partial<ConnectTimeouts> = {}) {
+    this.#timeouts = resolveConnectTimeouts(timeouts);
     const credentials = remote.useSsl
       ? remote.token === undefined
         ? grpc.credentials.createSsl()
@@ -58,6 +68,7 @@ export class GrpcTransport implements ConnectTransport {
     this.#client = new grpc.Client(remote.address, credentials, {
       'grpc.max_receive_message_length': MAX_RECEIVE_MESSAGE_BYTES,
       'grpc.max_send_message_length': MAX_RECEIVE_MESSAGE_BYTES,
+      ...keepaliveChannelOptions(this.#timeouts),
       ...(remote.userAgent === undefined ? {} : { 'grpc.primary_user_agent': remote.userAgent }),
     });
     this.#metadata = new grpc.Metadata();
@@ -96,18 +107,54 @@ export class GrpcTransport implements ConnectTransport {
     const call = this.#client.makeServerStreamRequest(
       SERVICE + method, serialize(schema), deserialize(ExecutePlanResponseSchema), request, this.#metadata.clone(), {},
     );
+    const watchdog = this.#watch(method, call);
     return {
-      cancel: () => call.cancel(),
-      [Symbol.asyncIterator]: () => (call as AsyncIterable<ExecutePlanResponse>)[Symbol.asyncIterator](),
+      cancel: () => {
+        watchdog.answered();
+        call.cancel();
+      },
+      [Symbol.asyncIterator]: () => guarded(call as AsyncIterable<ExecutePlanResponse>, watchdog)[Symbol.asyncIterator](),
     };
   }
 
   #unary<D extends DescMessage, R extends DescMessage>(method: string, schema: D, response: R, request: MessageShape<D>): Promise<MessageShape<R>> {
+    const unaryMs = this.#timeouts.unaryMs;
     return new Promise((resolve, reject) => {
-      this.#client.makeUnaryRequest(SERVICE + method, serialize(schema), deserialize(response), request, this.#metadata.clone(), (error, value) => {
-        if (error !== null) reject(error);
-        else resolve(value as MessageShape<R>);
-      });
+      const watchdog: { current?: ConnectionWatchdog } = {};
+      const call = this.#client.makeUnaryRequest(
+        SERVICE + method, serialize(schema), deserialize(response), request, this.#metadata.clone(), { deadline: Date.now() + unaryMs },
+        (error, value) => {
+          watchdog.current?.answered();
+          if (error === null) resolve(value as MessageShape<R>);
+          else reject(watchdog.current?.expired ?? (error.code === grpc.status.DEADLINE_EXCEEDED ? unaryDeadline(method, unaryMs, error) : error));
+        },
+      );
+      watchdog.current = this.#watch(method, call);
     });
   }
+
+  /** The connect deadline of one call; the server's headers or status end it. */
+  #watch(method: string, call: grpc.ClientUnaryCall | grpc.ClientReadableStream<unknown>): ConnectionWatchdog {
+    const watchdog = watchConnection(this.#client.getChannel(), method, this.#timeouts.connectMs, () => call.cancel());
+    call.once('metadata', watchdog.answered);
+    call.once('status', watchdog.answered);
+    return watchdog;
+  }
+}
+
+/** A stream's responses; if its connect deadline expired, the deadline error instead of grpc-js's CANCELLED. */
+async function* guarded<T>(source: AsyncIterable<T>, watchdog: ConnectionWatchdog): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (reason) {
+    throw watchdog.expired ?? reason;
+  } finally {
+    watchdog.answered();
+  }
+}
+
+/** grpc-js's DEADLINE_EXCEEDED of a unary call: before a connection (`Waiting for LB pick`) or after the call was sent. */
+function unaryDeadline(method: string, deadlineMs: number, error: grpc.ServiceError): SparkDeadlineError {
+  const phase = /remote_addr=/.test(error.details) ? 'answer' : 'connect';
+  return new SparkDeadlineError({ method, phase, setting: 'timeouts.unaryMs', deadlineMs }, { cause: error });
 }

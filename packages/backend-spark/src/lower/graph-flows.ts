@@ -1,8 +1,9 @@
 import { type Dataset, type Flow, type Pipeline, isIncremental } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
-import { SetOperation_SetOpType } from '../gen/spark/connect/relations_pb.js';
+import { isBatchSink } from './batch-sinks.js';
 import { lowerFlowForGraph } from './flow-plan.js';
 import { shapeToSchema } from './output-shape.js';
+import { unionByName } from './union-by-name.js';
 
 /** One SDP output and the SDP flows that write it. */
 export interface GraphOutput {
@@ -32,10 +33,11 @@ export interface GraphFlow {
  * "another writer already committed this batch"), while a union of
  * streaming sources is one query with one checkpoint. Events of that SDP
  * flow are reported for each of its members. (A table with batch and
- * streaming flows is refused by `check`.)
+ * streaming flows is refused by `check`.) Sinks fed by batch flows are not
+ * in the graph: SDP sinks take streaming flows only (see `batch-sinks.ts`).
  */
 export function graphOutputs(pipeline: Pipeline, baseDir: string): GraphOutput[] {
-  return pipeline.datasets.map((dataset) => {
+  return pipeline.datasets.filter((dataset) => !isBatchSink(pipeline, dataset)).map((dataset) => {
     const writers = pipeline.flows.filter((f) => f.target === dataset.name);
     const batchTable = dataset.type === 'table' && writers.length > 0 && writers.every((f) => !isIncremental(f.kind));
     const sdpType = batchTable ? 'materialized_view' : dataset.type;
@@ -47,9 +49,6 @@ export function graphOutputs(pipeline: Pipeline, baseDir: string): GraphOutput[]
       };
     }
     const relations = writers.map((f) => shapeToSchema(lowerFlowForGraph(f, baseDir, pipeline), dataset));
-    const union = relations.slice(1).reduce<RelationInit>((left, right) => ({
-      relType: { case: 'setOp', value: { leftInput: left, rightInput: right, setOpType: SetOperation_SetOpType.UNION, isAll: true, byName: true } },
-    }), relations[0] as RelationInit);
-    return { dataset, sdpType, flows: [{ name: (writers[0] as Flow).name, target: dataset.name, relation: union, members: writers }] };
+    return { dataset, sdpType, flows: [{ name: (writers[0] as Flow).name, target: dataset.name, relation: unionByName(relations), members: writers }] };
   });
 }

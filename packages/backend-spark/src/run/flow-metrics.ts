@@ -70,6 +70,12 @@ function countRelation(input: RelationInit): RelationInit {
   };
 }
 
+/** Rows of a relation (errors propagate). */
+export async function countRelationRows(session: SparkConnectSession, relation: RelationInit): Promise<number> {
+  const table = await session.table(countRelation(relation));
+  return Number(table.getChildAt(0)?.get(0) ?? 0);
+}
+
 /** Rows in a dataset's table now; undefined if it cannot be read (e.g. not created yet). */
 export async function countRows(session: SparkConnectSession, place: PipelinePlace, name: string): Promise<number | undefined> {
   try {

@@ -10,12 +10,14 @@ import type { SparkConnectSession } from '../connect/session.js';
 import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
 import { applyExpectations } from '../lower/expectations.js';
 import { type PipelinePlace, outsideLowering, resolvePath } from '../lower/flow-plan.js';
+import { batchSinkFlows, isBatchSink } from '../lower/batch-sinks.js';
 import { graphOutputs } from '../lower/graph-flows.js';
 import { qualified } from '../lower/spark-types.js';
 import { SourceTotalsLedger, countExpectations, countFlowRows, countRows, streamingRowsBefore } from './flow-metrics.js';
 import { FlowTracker } from './flow-tracker.js';
 import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from './graph-commands.js';
 import { unresolvedFlows } from './flow-names.js';
+import { writeBatchSinks } from './write-batch-sinks.js';
 
 export interface RunDependencies {
   readonly session: () => Promise<SparkConnectSession>;
@@ -59,6 +61,8 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   if (refused !== undefined) return failBeforeStart(pipeline, context, refused);
   const outputs = graphOutputs(pipeline, deps.baseDir);
   const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));
+  const outsideGraph = new Set(batchSinkFlows(pipeline).map((f) => f.name));
+  const graphFlows = outputs.flatMap((o) => o.flows);
 
   const session = await deps.session();
   const place = deps.place(pipeline);
@@ -74,15 +78,18 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   try {
     rowsBefore = await streamingRowsBefore(session, place, pipeline, fullRefresh);
     if (place.database !== 'default') await session.sql(`CREATE DATABASE IF NOT EXISTS ${qualified(place.catalog, place.database)}`, { signal });
-    graphId = await createGraphId(session, pipeline, place, signal);
-    for (const output of outputs) await session.drain(asPlan(defineOutput(graphId, { ...output.dataset, type: output.sdpType }, deps.baseDir)), { signal });
-    for (const flow of outputs.flatMap((o) => o.flows)) await session.drain(asPlan(defineFlow(graphId, flow.name, flow.target, flow.relation)), { signal });
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running on Spark ${session.remote.display}` });
-    const command = startRunCommand(graphId, {
-      storage: storageUri(pipeline, deps.baseDir, deps.storageRoot), fullRefresh, dryRun: options.dryRun === true,
-    });
-    for await (const response of session.execute(asPlan(command), { signal })) {
-      if (response.responseType.case === 'pipelineEventResult') tracker.onMessage(response.responseType.value.event?.message ?? '');
+    // A pipeline of batch sinks alone has no graph to run.
+    if (graphFlows.length > 0) {
+      graphId = await createGraphId(session, pipeline, place, signal);
+      for (const output of outputs) await session.drain(asPlan(defineOutput(graphId, { ...output.dataset, type: output.sdpType }, deps.baseDir)), { signal });
+      for (const flow of graphFlows) await session.drain(asPlan(defineFlow(graphId, flow.name, flow.target, flow.relation)), { signal });
+      const command = startRunCommand(graphId, {
+        storage: storageUri(pipeline, deps.baseDir, deps.storageRoot), fullRefresh, dryRun: options.dryRun === true,
+      });
+      for await (const response of session.execute(asPlan(command), { signal })) {
+        if (response.responseType.case === 'pipelineEventResult') tracker.onMessage(response.responseType.value.event?.message ?? '');
+      }
     }
   } catch (reason) {
     runError = thundErrorFromSpark(reason, { ...remote, element });
@@ -92,7 +99,17 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
     for (const flow of [...tracker.expectationFailures.keys()]) tracker.failExpectation(flow);
     for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'the run was cancelled');
   } else {
-    await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore });
+    await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore }, outsideGraph);
+    if (runError === undefined && options.dryRun !== true) {
+      const sinks = pipeline.datasets.filter((d) => isBatchSink(pipeline, d));
+      await writeBatchSinks({ session, pipeline, place, baseDir: deps.baseDir, tracker, ledger, runId: context.runId, signal }, sinks);
+    }
+    for (const name of outsideGraph) {
+      if (tracker.isTerminal(name)) continue;
+      if (signal.aborted) tracker.cancel(name, 'the run was cancelled');
+      else if (runError !== undefined) tracker.cancel(name, 'the run failed before this sink was written', ThundErrorCode.UpstreamFailed);
+      else tracker.complete(name, `flow "${name}" completed (dry run: nothing written)`, { rowsWritten: 0 });
+    }
     if (runError === undefined && options.dryRun !== true) ledger.save();
   }
   if (graphId !== undefined) void session.drain(asPlan(dropGraph(graphId))).catch(() => undefined);
@@ -140,7 +157,9 @@ async function finishFlows(
   session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, baseDir: string,
   tracker: FlowTracker, runError: ThundError | undefined, dryRun: boolean,
   metrics: { readonly ledger: SourceTotalsLedger; readonly rowsBefore: ReadonlyMap<string, number> },
+  outsideGraph: ReadonlySet<string>,
 ): Promise<void> {
+  const inGraph = pipeline.flows.filter((flow) => !outsideGraph.has(flow.name));
   const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
   const writers = new Map<string, number>();
   for (const flow of pipeline.flows) writers.set(flow.target, (writers.get(flow.target) ?? 0) + 1);
@@ -157,7 +176,7 @@ async function finishFlows(
   // they completed if the run did, or if it failed after Spark ran flows for a reason not theirs.
   const viewCompleted = (flow: Flow): boolean => datasets.get(flow.target)?.type === 'temporary_view'
     && (runCompleted || (tracker.flowsRan && !namedInError.has(flow.name)));
-  const completing = pipeline.flows.filter((flow) => !tracker.isTerminal(flow.name)
+  const completing = inGraph.filter((flow) => !tracker.isTerminal(flow.name)
     && (tracker.completedOnSpark.has(flow.name) || viewCompleted(flow) || (runCompleted && dryRun)));
   const results = await Promise.all(completing.map(async (flow) => {
     if (dryRun) return { flow, rowsWritten: 0 as number | undefined, expectations: undefined };
@@ -176,7 +195,7 @@ async function finishFlows(
     });
   }
   if (runCompleted) {
-    for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'Spark ended the run without running it');
+    for (const flow of inGraph) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'Spark ended the run without running it');
     return;
   }
   const message = runError.rawMessage;
@@ -184,10 +203,10 @@ async function finishFlows(
   const named = namedInError;
   const upstream = new Set(unresolved.upstream.map((n) => tracker.names.resolve(n)).filter((n) => n !== undefined));
   const engineClass = runError instanceof SparkError ? runError.engineClass : undefined;
-  for (const flow of pipeline.flows) {
+  for (const flow of inGraph) {
     if (tracker.isTerminal(flow.name)) continue;
     if (upstream.has(flow.name)) tracker.cancel(flow.name, 'an upstream flow failed to resolve', ThundErrorCode.UpstreamFailed);
-    else if (named.has(flow.name) || (named.size === 0 && pipeline.flows.length === 1)) tracker.fail(flow.name, runError.code, message, engineClass);
+    else if (named.has(flow.name) || (named.size === 0 && inGraph.length === 1)) tracker.fail(flow.name, runError.code, message, engineClass);
     else tracker.cancel(flow.name, `the run failed: ${firstLine(message)}`);
   }
 }

@@ -1,0 +1,112 @@
+import { type Dataset, type ElementRef, type Flow, type Pipeline, ThundErrorCode } from '@thund/ir';
+import type { PlanInit, RelationInit, SparkConnectSession } from '../connect/session.js';
+import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
+import { WriteOperation_SaveMode } from '../gen/spark/connect/commands_pb.js';
+import { applyExpectations, failedExpectation } from '../lower/expectations.js';
+import { type PipelinePlace, outsideLowering, resolvePath } from '../lower/flow-plan.js';
+import { schemaViolation, shapeToSchema } from '../lower/output-shape.js';
+import { unionByName } from '../lower/union-by-name.js';
+import { type SourceTotalsLedger, countExpectations, countFlowRows, countRelationRows } from './flow-metrics.js';
+import type { FlowTracker } from './flow-tracker.js';
+import { type OutputSwap, discardStaged, replaceOutput } from './replace-output.js';
+
+export interface BatchSinkRun {
+  readonly session: SparkConnectSession;
+  readonly pipeline: Pipeline;
+  readonly place: PipelinePlace;
+  readonly baseDir: string;
+  readonly tracker: FlowTracker;
+  readonly ledger: SourceTotalsLedger;
+  readonly runId: string;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Writes each batch-fed sink once the graph run has completed (its inputs
+ * are tables and views of the pipeline, read back qualified; temporary
+ * views are inlined). The sink's flows are one query (UNION ALL BY NAME of
+ * each flow with its expectations applied), written by a WriteOperation to
+ * a staging path beside the location and moved into place whole, so a
+ * failed write leaves the previous output as it was — as on native.
+ */
+export async function writeBatchSinks(run: BatchSinkRun, sinks: readonly Dataset[]): Promise<void> {
+  for (const dataset of sinks) {
+    if (run.signal.aborted) return;
+    await writeSink(run, dataset);
+  }
+}
+
+async function writeSink(run: BatchSinkRun, dataset: Dataset): Promise<void> {
+  const { session, pipeline, tracker, signal } = run;
+  const flows = pipeline.flows.filter((f) => f.target === dataset.name);
+  const lowering = outsideLowering(pipeline, run.place, run.baseDir);
+  const relations = new Map<Flow, RelationInit>(flows.map((f) => [f, shapeToSchema(applyExpectations(lowering.lower(f.query), f, lowering.expressions), dataset)]));
+  for (const flow of flows) tracker.transition(flow.name, 'planning', `flow "${flow.name}" is planning a write of sink "${dataset.name}"`);
+  const location = resolvePath(run.baseDir, dataset.location ?? dataset.name);
+  const swap: OutputSwap = { location, staged: `${location}.${run.runId}.tmp`, aside: `${location}.${run.runId}.old` };
+  for (const flow of flows) tracker.transition(flow.name, 'running', `flow "${flow.name}" is writing sink "${dataset.name}" to ${location}`);
+  try {
+    await session.drain(writePlan(unionByName([...relations.values()]), dataset, swap.staged), { signal });
+    const written = await countRelationRows(session, readWritten(dataset, swap.staged));
+    await replaceOutput(swap);
+    await Promise.all(flows.map(async (flow) => {
+      const [rowsWritten, expectations] = await Promise.all([
+        flows.length === 1 ? written : countFlowRows(session, relations.get(flow) as RelationInit, flow, run.ledger),
+        countExpectations(session, lowering, flow, run.ledger),
+      ]);
+      tracker.complete(flow.name, `flow "${flow.name}" completed${rowsWritten === undefined ? '' : `: ${rowsWritten} row${rowsWritten === 1 ? '' : 's'} written`}`, {
+        ...(rowsWritten === undefined ? {} : { rowsWritten }),
+        ...(expectations === undefined ? {} : { expectations }),
+      });
+    }));
+  } catch (reason) {
+    await discardStaged(swap);
+    if (signal.aborted) return;
+    await failFlows(run, flows, lowering, reason);
+  }
+}
+
+async function failFlows(run: BatchSinkRun, flows: readonly Flow[], lowering: ReturnType<typeof outsideLowering>, reason: unknown): Promise<void> {
+  const { tracker, session } = run;
+  const element: ElementRef = { kind: 'dataset', name: flows[0]?.target ?? '' };
+  const error = thundErrorFromSpark(reason, { remote: session.remote.display, element });
+  const engineClass = error instanceof SparkError ? error.engineClass : undefined;
+  const expectation = failedExpectation(error.rawMessage);
+  const schema = schemaViolation(error.rawMessage);
+  for (const flow of flows) {
+    if (expectation !== undefined) {
+      const counts = await countExpectations(session, lowering, flow, run.ledger);
+      tracker.fail(flow.name, ThundErrorCode.ExpectationFailed, `expectation "${expectation}" failed for a row written by flow "${flow.name}"`, engineClass, counts === undefined ? {} : { expectations: counts });
+    } else if (schema !== undefined) {
+      tracker.fail(flow.name, ThundErrorCode.SchemaMismatch, `column "${schema.column}" of dataset "${schema.dataset}" is NOT NULL but flow "${flow.name}" wrote NULL`, engineClass);
+    } else {
+      tracker.fail(flow.name, error.code, error.rawMessage, engineClass);
+    }
+  }
+}
+
+function writePlan(input: RelationInit, dataset: Dataset, path: string): PlanInit {
+  return {
+    opType: {
+      case: 'command',
+      value: {
+        commandType: {
+          case: 'writeOperation',
+          value: {
+            input,
+            source: dataset.format ?? 'parquet',
+            saveType: { case: 'path', value: path },
+            mode: WriteOperation_SaveMode.ERROR_IF_EXISTS,
+            partitioningColumns: [...(dataset.partitionColumns ?? [])],
+            options: { ...dataset.options },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The files just written, read back (for the row count). */
+function readWritten(dataset: Dataset, path: string): RelationInit {
+  return { relType: { case: 'read', value: { readType: { case: 'dataSource', value: { format: dataset.format ?? 'parquet', options: { ...dataset.options }, paths: [path] } } } } };
+}
