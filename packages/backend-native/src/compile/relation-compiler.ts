@@ -90,7 +90,9 @@ export class RelationCompiler implements RelationVisitor<Query> {
         const named = new Map<string, string>([['header', 'true'], ['delim', ','], ['quote', '"'], ['escape', '"'], ['strict_mode', 'true']]);
         for (const [key, value] of options) named.set(CSV_OPTION_ALIASES[key] ?? key, value);
         const args = [...named].map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);
-        if (node.schema !== undefined) args.push(`columns=${columnsStruct(node.schema)}`);
+        // A declared schema fixes everything the sniffer would detect: without it, a bad row among the first
+        // lines is reported as an undetectable dialect instead of the row's own error.
+        if (node.schema !== undefined) args.push(`columns=${columnsStruct(node.schema)}`, ...(named.has('auto_detect') ? [] : ['auto_detect=false']));
         return selectFrom(`read_csv(${[path, ...args].join(', ')})`, { fromIsTable: true });
       }
       case 'json': {

@@ -1,4 +1,5 @@
 import { type ElementRef, ThundError, ThundErrorCode } from '@thund/ir';
+import { sourceErrorMessage } from './source-error-message.js';
 
 /** DuckDB error classes that mean a source could not be read. */
 const SOURCE_PATTERNS: readonly RegExp[] = [
@@ -33,9 +34,19 @@ export function thundErrorFromDuckDB(reason: unknown, element?: ElementRef): Thu
   const message = conciseMessage(full);
   const options = { backend: 'native', cause: reason, ...(element === undefined ? {} : { element }) };
   if (message.startsWith('INTERRUPT Error')) return new ThundError(ThundErrorCode.Cancelled, 'the query was interrupted because the run was cancelled', options);
+  const source = sourceErrorMessage(full) ?? missingPathMessage(reason);
+  if (source !== undefined) return new ThundError(ThundErrorCode.Source, source, options);
   if (message.startsWith('Permission Error:')) return new ThundError(ThundErrorCode.Source, `${message} (${SANDBOX_HINT})`, options);
   if (SOURCE_PATTERNS.some((pattern) => pattern.test(message))) return new ThundError(ThundErrorCode.Source, message, options);
   return new ThundError(ThundErrorCode.Engine, message, options);
+}
+
+/** A Node.js `ENOENT` (a file or directory that vanished), as one line naming the path. */
+function missingPathMessage(reason: unknown): string | undefined {
+  if (!(reason instanceof Error)) return undefined;
+  const { code, path } = reason as Error & { code?: unknown; path?: unknown };
+  if (code !== 'ENOENT' || typeof path !== 'string') return undefined;
+  return `"${path}" does not exist (ENOENT): create it before the run (an input directory may start empty), or fix the read_files path (a relative path resolves against the backend's baseDir)`;
 }
 
 /** DuckDB's first paragraph, without the echoed SQL; long diagnostics keep their first two lines. */

@@ -9,6 +9,7 @@ import type { KeyedLock } from './concurrency.js';
 import { ExpectationFailedError } from './expectations.js';
 import { FlowSession } from './flow-session.js';
 import { shapeOutput } from './output-schema.js';
+import type { TableStaging } from './table-staging.js';
 import { writeOutput } from './write-output.js';
 
 /** What every flow of one run shares. */
@@ -20,6 +21,8 @@ export interface RunScope {
   readonly tableLock: KeyedLock;
   /** Tables written only by batch flows that a flow of this run has already recomputed. */
   readonly recomputedTables: Set<string>;
+  /** Batch tables with several writers: staged, swapped in once every writer succeeded. */
+  readonly staging: TableStaging;
   /** Connections with a statement possibly in flight; `cancel()` interrupts them. */
   readonly active: Set<NativeConnection>;
 }
@@ -45,7 +48,7 @@ export async function runFlow(scope: RunScope, flow: Flow, dataset: Dataset): Pr
     const columns = await session.describe(sql);
     const query = shapeOutput(sql, columns, dataset, element);
     context.emit({ element, phase: 'running', message: `flow "${flow.name}" is running` });
-    const result = await writeOutput({ session, pipeline, dataset, flow, query, runId: context.runId, baseDir: scope.baseDir, tableLock: scope.tableLock, recomputedTables: scope.recomputedTables });
+    const result = await writeOutput({ session, pipeline, dataset, flow, query, runId: context.runId, baseDir: scope.baseDir, tableLock: scope.tableLock, recomputedTables: scope.recomputedTables, staging: scope.staging });
     const durationMs = performance.now() - started;
     context.emit({
       element,

@@ -9,7 +9,9 @@ import type { NativeDatabase } from '../duckdb/native-database.js';
 import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
 import { KeyedLock, Semaphore } from './concurrency.js';
 import { type RunScope, errorDetails, runFlow } from './flow-runner.js';
+import { TableStaging } from './table-staging.js';
 import { rawSqlRefusal } from '../safety/raw-sql-preflight.js';
+import { guardCheckpointLoss } from '../stream/checkpoint-loss.js';
 import { prepareStreaming } from '../stream/prepare-streaming.js';
 import { type StreamRunSettings, runStreamFlow } from '../stream/run-stream-flow.js';
 import { keepsCheckpoint, pipelineStreams } from '../stream/storage-root.js';
@@ -62,7 +64,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   }
   const unsafe = await rawSqlRefusal(database, pipeline).catch((reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'native', element }));
   if (unsafe !== undefined) return failBeforeStart(pipeline, context, unsafe);
-  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), recomputedTables: new Set<string>(), active: new Set<NativeConnection>() };
+  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), recomputedTables: new Set<string>(), staging: new TableStaging(pipeline), active: new Set<NativeConnection>() };
   const interrupt = (): void => {
     for (const connection of scope.active) connection.interrupt();
   };
@@ -87,6 +89,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   } finally {
     signal.removeEventListener('abort', interrupt);
     await dropTemporaryViews(database, pipeline);
+    await dropStagingTables(database, scope.staging);
   }
 }
 
@@ -106,6 +109,7 @@ async function prepare(database: NativeDatabase, pipeline: Pipeline, options: Ru
     try {
       if (pipelineStreams(pipeline)) {
         await prepareStreaming(connection, pipeline, { ...(options.fullRefresh === undefined ? {} : { fullRefresh: options.fullRefresh }), baseDir: deps.baseDir, storage: deps.stream.storage });
+        await guardCheckpointLoss(connection, pipeline, { ...(options.fullRefresh === undefined ? {} : { fullRefresh: options.fullRefresh }), baseDir: deps.baseDir });
       }
       if (pipeline.database !== undefined) await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(pipeline.database)}`);
       if (options.fullRefresh === true) {
@@ -125,6 +129,15 @@ async function dropTemporaryViews(database: NativeDatabase, pipeline: Pipeline):
   if (views.length === 0) return;
   await database.withConnection(async (connection) => {
     for (const view of views) await connection.run(`DROP VIEW IF EXISTS ${targetName(pipeline, view)}`).catch(() => undefined);
+  });
+}
+
+/** Staging tables not swapped in (a writer failed or was cancelled): the tables keep their previous content. */
+async function dropStagingTables(database: NativeDatabase, staging: TableStaging): Promise<void> {
+  const stages = staging.stages();
+  if (stages.length === 0) return;
+  await database.withConnection(async (connection) => {
+    for (const stage of stages) await connection.run(`DROP TABLE IF EXISTS ${stage}`).catch(() => undefined);
   });
 }
 

@@ -6,6 +6,7 @@ import type { KeyedLock } from './concurrency.js';
 import { evaluateExpectations } from './expectations.js';
 import type { FlowSession } from './flow-session.js';
 import { checkNotNull } from './output-schema.js';
+import type { TableStaging } from './table-staging.js';
 import { writeSink } from './write-sink.js';
 
 export interface WriteRequest {
@@ -18,8 +19,10 @@ export interface WriteRequest {
   readonly runId: string;
   readonly baseDir: string;
   readonly tableLock: KeyedLock;
-  /** Batch-only tables already recomputed by an earlier flow of this run. */
+  /** Batch-only tables already recomputed by an earlier flow of this run (and staging tables already created). */
   readonly recomputedTables: Set<string>;
+  /** Batch tables with several writers, staged and swapped in once every writer succeeded. */
+  readonly staging: TableStaging;
 }
 
 export interface WriteResult {
@@ -70,26 +73,42 @@ async function write(request: WriteRequest, query: string): Promise<number | und
     }
     case 'table':
       return request.tableLock.with(target, async () => {
-        // A table written only by batch flows is recomputed each run (as Spark
-        // pipelines do): the run's first write replaces it, later flows append.
-        const recompute = writtenOnlyByBatch(pipeline, dataset) && !request.recomputedTables.has(target);
-        await session.run('BEGIN TRANSACTION');
-        try {
-          await session.run(recompute ? createTable(dataset, target, query) : createTableIfMissing(dataset, target, query));
-          const rows = await session.run(`INSERT INTO ${target} BY NAME ${query}`);
-          await session.run('COMMIT');
-          if (recompute) request.recomputedTables.add(target);
-          return rows;
-        } catch (reason) {
-          await session.run('ROLLBACK').catch(() => undefined);
-          throw reason;
+        // A table written only by batch flows is recomputed each run (as Spark pipelines do). With one
+        // writer, its write replaces the table; with several, each appends to the run's staging table,
+        // which replaces the table once every writer succeeded (a failed writer keeps the old content).
+        const staged = request.staging.staged(dataset);
+        const into = staged ? request.staging.stageOf(dataset) : target;
+        const recompute = writtenOnlyByBatch(pipeline, dataset) && !request.recomputedTables.has(into);
+        const rows = await inTransaction(session, async () => {
+          await session.run(recompute ? createTable(dataset, into, query) : createTableIfMissing(dataset, into, query));
+          return session.run(`INSERT INTO ${into} BY NAME ${query}`);
+        });
+        if (recompute) request.recomputedTables.add(into);
+        if (staged && request.staging.written(dataset, request.flow)) {
+          await inTransaction(session, async () => {
+            for (const statement of request.staging.swapStatements(dataset)) await session.run(statement);
+          });
         }
+        return rows;
       });
     case 'temporary_view':
       await session.run(`CREATE OR REPLACE VIEW ${target} AS ${query}`);
       return undefined;
     case 'sink':
       return writeSink(request, query);
+  }
+}
+
+/** Runs `work` in one transaction: committed when it returns, rolled back when it throws. */
+async function inTransaction<T>(session: FlowSession, work: () => Promise<T>): Promise<T> {
+  await session.run('BEGIN TRANSACTION');
+  try {
+    const result = await work();
+    await session.run('COMMIT');
+    return result;
+  } catch (reason) {
+    await session.run('ROLLBACK').catch(() => undefined);
+    throw reason;
   }
 }
 

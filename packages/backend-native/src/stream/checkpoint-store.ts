@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ElementRef, Flow, Pipeline } from '@thund/ir';
 import { quoteIdentifier, quoteString } from '../compile/sql-text.js';
 import type { FlowSession } from '../run/flow-session.js';
@@ -13,6 +13,8 @@ const S = quoteIdentifier(CHECKPOINT_SCHEMA);
 export const FLOWS_TABLE = `${S}."checkpoint_flows"`;
 export const EPOCHS_TABLE = `${S}."epochs"`;
 export const FILES_TABLE = `${S}."files_seen"`;
+/** One row: the checkpoint's identity, a random id created with it; output commit logs name it. */
+export const IDENTITY_TABLE = `${S}."identity"`;
 
 /** A table of the checkpoint schema that belongs to one flow (`buf`, `final`, `cdc`, `stage`). */
 export function stateTable(flow: Pick<Flow, 'name'>, role: string): string {
@@ -63,6 +65,14 @@ export async function ensureCheckpointTables(run: (sql: string) => Promise<unkno
   await run(`CREATE TABLE IF NOT EXISTS ${FLOWS_TABLE} (flow VARCHAR, pipeline VARCHAR, fingerprint VARCHAR, format INTEGER)`);
   await run(`CREATE TABLE IF NOT EXISTS ${EPOCHS_TABLE} (flow VARCHAR, epoch BIGINT, watermark_us BIGINT, memory_items BIGINT, rows_read BIGINT, rows_written BIGINT, late_rows BIGINT, committed_at TIMESTAMP)`);
   await run(`CREATE TABLE IF NOT EXISTS ${FILES_TABLE} (flow VARCHAR, path VARCHAR, epoch BIGINT)`);
+  await run(`CREATE TABLE IF NOT EXISTS ${IDENTITY_TABLE} (id VARCHAR, created_at TIMESTAMP)`);
+  await run(`INSERT INTO ${IDENTITY_TABLE} SELECT ${quoteString(randomUUID())}, now()::TIMESTAMP WHERE NOT EXISTS (SELECT 1 FROM ${IDENTITY_TABLE})`);
+}
+
+/** The checkpoint's identity (created by `ensureCheckpointTables`). */
+export async function checkpointIdentity(rows: (sql: string) => Promise<readonly Record<string, unknown>[]>): Promise<string> {
+  const [row] = await rows(`SELECT min(id) AS id FROM ${IDENTITY_TABLE}`);
+  return String(row?.['id']);
 }
 
 /** Forgets a flow's checkpoint (full refresh): its epochs, files seen and state tables. */
@@ -85,12 +95,15 @@ export class CheckpointStore {
   readonly #flow: Flow;
   readonly #pipeline: Pipeline;
   readonly #element: ElementRef;
+  /** Statements recording an epoch in the output's commit log, inside the epoch's transaction. */
+  readonly #logEpoch: (epoch: number) => readonly string[];
 
-  constructor(session: FlowSession, pipeline: Pipeline, flow: Flow) {
+  constructor(session: FlowSession, pipeline: Pipeline, flow: Flow, logEpoch: (epoch: number) => readonly string[] = () => []) {
     this.#session = session;
     this.#pipeline = pipeline;
     this.#flow = flow;
     this.#element = { kind: 'flow', name: flow.name };
+    this.#logEpoch = logEpoch;
   }
 
   /**
@@ -112,7 +125,7 @@ export class CheckpointStore {
     if (identity.length > 1) throw checkpointError(`the checkpoint of flow "${this.#flow.name}" is corrupt: it is claimed ${identity.length} times`, this.#element);
     const [owner] = identity;
     if (owner === undefined) {
-      if (epochs > 0) throw checkpointError(`the checkpoint of flow "${this.#flow.name}" is corrupt: it has ${epochs} committed epochs but no identity record; delete the storage root or run with fullRefresh`, this.#element);
+      if (epochs > 0) throw checkpointError(`the checkpoint of flow "${this.#flow.name}" is corrupt: it has ${epochs} committed epochs but no identity record; delete the storage root or run with fullRefresh (CLI: thund run --full-refresh)`, this.#element);
       await this.#session.run(`INSERT INTO ${FLOWS_TABLE} VALUES (${flow}, ${quoteString(this.#pipeline.name)}, ${quoteString(flowFingerprint(this.#flow))}, ${CHECKPOINT_FORMAT})`);
       return { epoch: -1, watermarkUs: undefined, memoryItems: 0 };
     }
@@ -120,11 +133,11 @@ export class CheckpointStore {
       throw checkpointError(`the checkpoint of flow "${this.#flow.name}" has format ${String(owner['format'])}, this backend reads format ${CHECKPOINT_FORMAT}`, this.#element);
     }
     if (owner['fingerprint'] !== flowFingerprint(this.#flow)) {
-      throw checkpointError(`flow "${this.#flow.name}" changed since its checkpoint was written (query, target, watermark, window, output mode or cdc spec): its state cannot be resumed; run with fullRefresh to start over`, this.#element);
+      throw checkpointError(`flow "${this.#flow.name}" changed since its checkpoint was written (query, target, watermark, window, output mode or cdc spec): its state cannot be resumed; run with fullRefresh (CLI: thund run --full-refresh) to start over`, this.#element);
     }
     const epoch = epochs === 0 ? -1 : Number(last?.['epoch']);
     if (epochs !== epoch + 1) {
-      throw checkpointError(`the checkpoint of flow "${this.#flow.name}" is corrupt: ${epochs} epochs committed but the last is ${epoch}; delete the storage root or run with fullRefresh`, this.#element);
+      throw checkpointError(`the checkpoint of flow "${this.#flow.name}" is corrupt: ${epochs} epochs committed but the last is ${epoch}; delete the storage root or run with fullRefresh (CLI: thund run --full-refresh)`, this.#element);
     }
     const watermark = last?.['watermark'];
     return {
@@ -153,7 +166,7 @@ export class CheckpointStore {
     if (record.files.length > 0) {
       statements.push(`INSERT INTO ${FILES_TABLE} VALUES ${record.files.map((f) => `(${flow}, ${quoteString(f)}, ${record.epoch})`).join(', ')}`);
     }
-    statements.push('COMMIT');
+    statements.push(...this.#logEpoch(record.epoch), 'COMMIT');
     await this.#session.run(statements.join(';\n'));
   }
 }

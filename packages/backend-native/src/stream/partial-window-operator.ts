@@ -1,4 +1,4 @@
-import { type AggregateNode, type ElementRef, type Flow, type RelationNode, type WindowSpec, durationToMs } from '@thund/ir';
+import { type AggregateNode, type ElementRef, type Flow, type RelationNode, type WindowSpec } from '@thund/ir';
 import { quoteIdentifier } from '../compile/sql-text.js';
 import type { FlowSession } from '../run/flow-session.js';
 import { stateTable } from './checkpoint-store.js';
@@ -6,7 +6,7 @@ import { advanceWatermark, eventTimeUs, onTimeUs, timestampOfUs } from './event-
 import type { DecomposedAggregation } from './partial-aggregates.js';
 import type { EpochInput, EpochOutcome, StreamOperator } from './stream-operator.js';
 import type { StreamOutput } from './stream-output.js';
-import { assignWindows } from './window-assign.js';
+import { assignWindows, hoppingPrimary } from './window-assign.js';
 import { EPOCH_STATE_COLUMN, finality, windowResult } from './window-emit.js';
 
 const PART = '"__thund_part"';
@@ -57,7 +57,7 @@ export class PartialWindowOperator implements StreamOperator {
     const keys = this.#parts.keys.map(([column, sql]) => `${sql} AS ${q(column)}`);
     const partials = this.#parts.aggregates.flatMap((a) => a.partials.map(([column, sql]) => `${sql} AS ${q(column)}`));
     // Each row counts once in the row statistics, in its latest window (a hopping row is in several).
-    const counted = flow.window?.kind === 'hopping' ? `count(*) FILTER (WHERE ${hoppingPrimary(flow.window)})` : 'count(*)';
+    const counted = flow.window?.kind === 'hopping' ? `count(*) FILTER (WHERE ${hoppingPrimary(flow.window, this.#element)})` : 'count(*)';
     const max = flow.watermark === undefined ? 'CAST(NULL AS BIGINT)' : `max(${time(flow.watermark.column)})`;
     const assigned = assignWindows(`(${input.compile(this.input)}) AS "_src"`, flow.window, windowColumn, this.#parts.keys.map(([, sql]) => sql), this.#element, false);
     const columns = ['"__ws"', '"__we"', ...this.#parts.keys.map(([c]) => q(c)), ...this.#parts.aggregates.flatMap((a) => a.partials.map(([c]) => q(c)))];
@@ -106,10 +106,4 @@ export class PartialWindowOperator implements StreamOperator {
     const groupBy = ['"__ws"', '"__we"', ...this.#parts.keys.map(([column]) => q(column))];
     return `SELECT ${select.join(', ')} FROM ${from} ${where} GROUP BY ${groupBy.join(', ')} ${having}`.trim();
   }
-}
-
-/** A hopping row's latest window starts at its time rounded down to the slide. */
-function hoppingPrimary(window: Extract<WindowSpec, { kind: 'hopping' }>): string {
-  const slide = (durationToMs(window.slide) ?? 0) * 1000;
-  return `"__ws" = ("__tu" - ((("__tu") % ${slide}) + ${slide}) % ${slide})`;
 }

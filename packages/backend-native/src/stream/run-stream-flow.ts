@@ -8,7 +8,8 @@ import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
 import { errorDetails, type RunScope } from '../run/flow-runner.js';
 import { FlowSession } from '../run/flow-session.js';
 import { appendOnce } from './append-once.js';
-import { CheckpointStore, stateTableName } from './checkpoint-store.js';
+import { CheckpointStore, checkpointIdentity, stateTableName } from './checkpoint-store.js';
+import { commitLogFor } from './commit-log.js';
 import { DirectorySource } from './directory-source.js';
 import { watermarkText } from './event-time.js';
 import { MemorySource } from './memory-source.js';
@@ -62,8 +63,12 @@ export async function runStreamFlow(scope: RunScope, flow: Flow, dataset: Datase
   const totals = { rowsRead: 0, rowsWritten: 0, lateRows: 0, epochs: 0 };
   const expectations = new Map<string, ExpectationResult>();
   try {
-    const store = new CheckpointStore(session, pipeline, flow);
+    // The output's commit log names this checkpoint before the output holds anything of this run (see checkpoint-loss.ts).
+    const checkpoint = await checkpointIdentity((sql) => session.rowsJson(sql));
+    const log = commitLogFor(pipeline, dataset, scope.baseDir);
+    const store = new CheckpointStore(session, pipeline, flow, (epoch) => log.inTransaction({ flow: flow.name, checkpoint, epoch }));
     const committed = await store.open();
+    await log.record({ flow: flow.name, checkpoint, epoch: committed.epoch });
     const sink = dataset.type === 'sink' ? new SinkPublisher(flow, dataset, streamingSinkDirectory(scope.baseDir, dataset)) : undefined;
     const output = new StreamOutput(pipeline, flow, dataset, sink);
     if (sink !== undefined) {
@@ -114,6 +119,7 @@ export async function runStreamFlow(scope: RunScope, flow: Flow, dataset: Datase
       }
       const epochStarted = performance.now();
       const outcome = await runMicroBatch(batchScope, batch, epoch, watermarkUs);
+      await log.record({ flow: flow.name, checkpoint, epoch });
       watermarkUs = outcome.watermarkUs;
       totals.rowsRead += outcome.rowsRead;
       totals.rowsWritten += outcome.rowsWritten;

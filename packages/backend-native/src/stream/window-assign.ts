@@ -25,9 +25,11 @@ export function assignWindows(buffer: string, window: WindowSpec | undefined, co
     case 'hopping': {
       const size = durationUs(window.size, element);
       const slide = durationUs(window.slide, element);
-      const last = `(${t} - (((${t}) % ${slide}) + ${slide}) % ${slide})`;
+      const last = `("__tu" - ((("__tu") % ${slide}) + ${slide}) % ${slide})`;
       const back = Math.ceil(size / slide) * slide;
-      return `SELECT *, "__ws" + ${size} AS "__we" FROM (SELECT *, unnest(generate_series(${last} - ${back}, ${last}, ${slide})) AS "__ws" FROM (${base(`, ${t} AS "__tu"`)})) WHERE "__ws" + ${size} > "__tu" AND "__ws" <= "__tu"`;
+      // A row without event time is kept once, in no window (NULL bounds), so that it is counted (as late) like a tumbling one.
+      const starts = `CASE WHEN "__tu" IS NULL THEN [CAST(NULL AS BIGINT)] ELSE generate_series(${last} - ${back}, ${last}, ${slide}) END`;
+      return `SELECT *, "__ws" + ${size} AS "__we" FROM (SELECT *, unnest(${starts}) AS "__ws" FROM (${base(`, ${t} AS "__tu"`)})) WHERE "__tu" IS NULL OR ("__ws" + ${size} > "__tu" AND "__ws" <= "__tu")`;
     }
     case 'session': {
       const gap = durationUs(window.gap, element);
@@ -38,6 +40,16 @@ export function assignWindows(buffer: string, window: WindowSpec | undefined, co
       return `SELECT *, min("__tu") OVER (${session}) AS "__ws", max("__tu") OVER (${session}) + ${gap} AS "__we" FROM (${numbered})`;
     }
   }
+}
+
+/**
+ * The predicate (over `assignWindows` output) selecting one row per input
+ * row of a hopping window: its latest window (start = time rounded down to
+ * the slide), or its only row when it has no event time.
+ */
+export function hoppingPrimary(window: Extract<WindowSpec, { kind: 'hopping' }>, element: ElementRef): string {
+  const slide = durationUs(window.slide, element);
+  return `("__tu" IS NULL OR "__ws" = ("__tu" - ((("__tu") % ${slide}) + ${slide}) % ${slide}))`;
 }
 
 /** Helper columns `assignWindows` adds, removed before aggregation output. */
