@@ -28,6 +28,12 @@ const INSTEAD: Readonly<Record<string, string>> = {
   MERGE: 'apply changes with a cdc flow',
   DROP: 'remove the dataset from the pipeline instead',
   ALTER: 'change the dataset\'s declared schema instead',
+  PIVOT: 'pivot inside a query: SELECT * FROM t PIVOT (sum(v) FOR k IN (…))',
+  UNPIVOT: 'unpivot inside a query: SELECT * FROM t UNPIVOT (v FOR k IN (…))',
+  DESCRIBE: 'wrap it in a query: SELECT * FROM (DESCRIBE t)',
+  SUMMARIZE: 'wrap it in a query: SELECT * FROM (SUMMARIZE t)',
+  SHOW: 'select from duckdb_tables() or duckdb_columns() instead',
+  EXPLAIN: 'see the lowered SQL with `thund plan` (NativeBackend.plan) instead',
 };
 
 /** One refused `sql` node of `flow`; `path` leads to its `sql` text. */

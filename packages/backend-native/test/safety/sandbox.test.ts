@@ -176,6 +176,17 @@ describe('sandbox: normal pipelines still run', () => {
     expect(sandboxed).toEqual(plain);
   });
 
+  it('keeps using a database file outside the base directory (DuckDB always opens its own file)', async () => {
+    const baseDir = await tempDir();
+    const database = join(await tempDir(), 'warehouse.duckdb');
+    await writeText(join(baseDir, 'in.csv'), 'id,name\n1,ann\n2,bob\n');
+    const first = backends({ baseDir, database, sandbox: true });
+    expect((await runToEnd(first, readsFile('in.csv'))).result.status).toBe('completed');
+    await first.close();
+    const again = backends({ baseDir, database, sandbox: true });
+    expect(rowsOf(await again.readDataset('m'))).toEqual([{ id: 1, name: 'ann' }, { id: 2, name: 'bob' }]);
+  });
+
   it('streams from a directory and an in-memory source, with checkpoints under the storage root', async () => {
     const baseDir = await tempDir();
     await writeText(join(baseDir, 'incoming', 'a.json'), '{"k":"a","v":1}\n{"k":"b","v":2}\n');
