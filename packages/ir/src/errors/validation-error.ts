@@ -37,7 +37,8 @@ export type ValidationIssueCode =
   | 'aggregate_outside_aggregation'
   | 'window_function_outside_window'
   | 'unnamed_column'
-  | 'invalid_duration';
+  | 'invalid_duration'
+  | 'reserved_name';
 
 /** One problem in a pipeline, with the JSON path where it was found. */
 export interface ValidationIssue {

@@ -5,9 +5,11 @@ import { datasetSchemas } from './dataset-rules.js';
 import { cdcSpec, streamingSemantics, targetMatchesKind, uniqueExpectations } from './flow-rules.js';
 import { functionUse, namedOutputs } from './function-rules.js';
 import { everyDatasetWritten, knownTargetsAndReads, noCycles, uniqueNames } from './graph-rules.js';
+import { reservedNames } from './reserved-names.js';
 
 const RULES: readonly Rule[] = [
   uniqueNames,
+  reservedNames,
   knownTargetsAndReads,
   everyDatasetWritten,
   noCycles,
