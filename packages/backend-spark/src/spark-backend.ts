@@ -46,7 +46,7 @@ export class SparkBackend implements ExecBackend {
 
   /** Every reason this backend cannot run `pipeline`, without sending any command. */
   check(pipeline: Pipeline): CheckReport {
-    return checkForSpark(pipeline, this.#capabilities, this.#config.baseDir);
+    return checkForSpark(pipeline, this.#capabilities, this.#config);
   }
 
   /** Each flow's lowered Relation proto as JSON (for `thund plan`); sends nothing. */

@@ -1,14 +1,19 @@
-import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath, streamingInputs } from '@thund/ir';
+import { homedir } from 'node:os';
+import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath, outputLocationViolations, streamingInputs } from '@thund/ir';
 import { lowerFlowForGraph } from './lower/flow-plan.js';
+import { storageDir } from './storage-dir.js';
 
 const CDC_WHY = 'Spark 4.3 AUTO CDC needs a target table whose connector supports row-level operations (MERGE), and no table format released for Spark 4.3 provides one (parquet does not; Delta Lake and Iceberg have no build for 4.3); use the native backend for CDC flows';
 
 /**
  * `checkAgainst` plus what only Spark rules out: append-once flows (SDP 4.3
  * rejects `once`), the reason CDC is unavailable, and anything the lowering
- * itself refuses (e.g. a LIMIT beyond 32 bits). Every violation at once.
+ * itself refuses (e.g. a LIMIT beyond 32 bits), and sink locations that
+ * would swallow the project, the storage, an input or another sink. Every
+ * violation at once.
  */
-export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, baseDir: string): CheckReport {
+export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, places: { readonly baseDir: string; readonly storageRoot: string }): CheckReport {
+  const { baseDir } = places;
   const backend = capabilities.name;
   const violations: Violation[] = checkAgainst(pipeline, capabilities).violations.map((v) =>
     v.feature === 'cdc' ? { ...v, message: `${v.message}: ${CDC_WHY}` } : v);
@@ -45,6 +50,7 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, ba
       });
     }
   });
+  violations.push(...outputLocationViolations(pipeline, { backend, baseDir, storage: storageDir(pipeline, baseDir, places.storageRoot), home: homedir() }));
   return { backend, ok: violations.length === 0, violations };
 }
 

@@ -10,6 +10,7 @@ import {
   ExpressionLowering, RelationLowering, SPARK_FUNCTIONS, applyExpectations, checkForSpark, createSparkCapabilities, expectationCounts, failedExpectation, lowerFlowForGraph, sparkFunctionsFor,
 } from '../src/index.js';
 
+const BASE = { baseDir: '/base', storageRoot: '/base/.thund/spark' };
 const lowering = () => new RelationLowering({ streaming: false, resolvePath: (p) => (p.startsWith('/') ? p : `/base/${p}`) });
 const json = (node: RelationNode, l = lowering()) => toJson(RelationSchema, create(RelationSchema, l.lower(node))) as Record<string, any>;
 const expr = (node: Parameters<ExpressionLowering['lower']>[0]) => toJson(ExpressionSchema, create(ExpressionSchema, new ExpressionLowering().lower(node))) as Record<string, any>;
@@ -189,7 +190,7 @@ describe('function lowering: every cataloged function', () => {
     expect(sparkFunctionsFor('3.2.0')).not.toContain('starts_with');
     const caps = createSparkCapabilities({ version: '3.2.0' });
     const p = pipeline('p').materializedView('o', { query: readFiles('json', '/x').select(call('starts_with', col('a'), lit('x')).as('b')) }).build();
-    const report = checkForSpark(p, caps, '/base');
+    const report = checkForSpark(p, caps, BASE);
     expect(report.ok).toBe(false);
     expect(report.violations.map((v) => [v.feature, v.value])).toEqual([['function', 'starts_with']]);
   });
@@ -258,8 +259,8 @@ describe('event-time lowering (watermark + window, append mode)', () => {
 
   it('check rejects what Spark cannot run: update/complete modes, a watermark without a window, a window over a non-aggregate', () => {
     const caps = createSparkCapabilities({ version: '4.3.0' });
-    const rejected = (p: ReturnType<typeof build>) => checkForSpark(p, caps, '/base').violations.map((v) => [v.feature, v.value, v.message.includes('Spark applies a watermark only') || v.message.includes('must end in its aggregation')]);
-    expect(checkForSpark(build({ window: { kind: 'tumbling', size: '10s' } }), caps, '/base').ok).toBe(true);
+    const rejected = (p: ReturnType<typeof build>) => checkForSpark(p, caps, BASE).violations.map((v) => [v.feature, v.value, v.message.includes('Spark applies a watermark only') || v.message.includes('must end in its aggregation')]);
+    expect(checkForSpark(build({ window: { kind: 'tumbling', size: '10s' } }), caps, BASE).ok).toBe(true);
     expect(rejected(build({ window: { kind: 'tumbling', size: '10s' }, outputMode: 'update' }))).toEqual([['output_mode', 'update', false]]);
     expect(rejected(build({}, readFiles('json', '/in', { schema: SCHEMA })))).toEqual([['relation', 'lowering', true]]);
     expect(rejected(build({ window: { kind: 'tumbling', size: '10s' } }, readFiles('json', '/in', { schema: SCHEMA }).filter(col('v').gt(1))))).toEqual([['relation', 'lowering', true]]);

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   type CheckReport, type Dataset, type ElementRef, type ExpectationResult, type Flow, type FlowOutcome, type Pipeline, type RunContext,
@@ -9,7 +8,8 @@ import {
 import type { SparkConnectSession } from '../connect/session.js';
 import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
 import { applyExpectations } from '../lower/expectations.js';
-import { type PipelinePlace, outsideLowering, resolvePath } from '../lower/flow-plan.js';
+import { type PipelinePlace, outsideLowering } from '../lower/flow-plan.js';
+import { storageDir } from '../storage-dir.js';
 import { batchSinkFlows, isBatchSink } from '../lower/batch-sinks.js';
 import { graphOutputs } from '../lower/graph-flows.js';
 import { qualified } from '../lower/spark-types.js';
@@ -46,7 +46,7 @@ export function storageUri(pipeline: Pipeline, baseDir: string, storageRoot: str
 }
 
 function storagePath(pipeline: Pipeline, baseDir: string, storageRoot: string): string {
-  const path = pipeline.storage === undefined ? join(storageRoot, pipeline.name) : resolvePath(baseDir, pipeline.storage);
+  const path = storageDir(pipeline, baseDir, storageRoot);
   mkdirSync(path, { recursive: true });
   return path;
 }
