@@ -16,6 +16,8 @@ export interface OutputMarker extends OutputOwner {
   readonly createdAt: string;
   /** Single-file sinks: the identities (`dev:ino:size:mtimeNs`) of the files Þund wrote at the location. */
   readonly files?: readonly string[];
+  /** Batch directory outputs: every file Þund wrote in the directory (relative paths). */
+  readonly contents?: readonly string[];
 }
 
 /**
@@ -27,13 +29,14 @@ export function sidecarMarkerPath(location: string): string {
   return join(dirname(location), `.${basename(location)}${OUTPUT_MARKER}`);
 }
 
-export function markerText(owner: OutputOwner, files?: readonly string[], now: Date = new Date()): string {
+export function markerText(owner: OutputOwner, listed: Pick<OutputMarker, 'files' | 'contents'> = {}, now: Date = new Date()): string {
   const marker: OutputMarker = {
     thund: 'output',
     ...(owner.pipeline === undefined ? {} : { pipeline: owner.pipeline }),
     dataset: owner.dataset,
     createdAt: now.toISOString(),
-    ...(files === undefined ? {} : { files }),
+    ...(listed.files === undefined ? {} : { files: listed.files }),
+    ...(listed.contents === undefined ? {} : { contents: listed.contents }),
   };
   return `${JSON.stringify(marker, null, 2)}\n`;
 }
@@ -45,10 +48,11 @@ export async function readMarker(fs: SinkFs, path: string): Promise<OutputMarker
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || (parsed as { thund?: unknown }).thund !== 'output') return undefined;
-    const files = (parsed as { files?: unknown }).files;
+    const { files, contents } = parsed as { files?: unknown; contents?: unknown };
     return {
       ...(parsed as OutputMarker),
       ...(Array.isArray(files) ? { files: files.filter((f): f is string => typeof f === 'string') } : {}),
+      ...(Array.isArray(contents) ? { contents: contents.filter((f): f is string => typeof f === 'string') } : {}),
     };
   } catch {
     return undefined;

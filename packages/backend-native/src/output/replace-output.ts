@@ -70,8 +70,8 @@ export async function recoverOutput(location: string, fs: SinkFs = nodeSinkFs): 
  *    unless what is at the location is Þund's;
  * 2. write a journal naming the two siblings below;
  * 3. write the new output to a hidden temporary sibling and mark it as Þund's
- *    (a `.thund-output` file in a directory, the file's identity in the
- *    sidecar marker of a single file);
+ *    (a `.thund-output` file in a directory, listing the files written; the
+ *    file's identity in the sidecar marker of a single file);
  * 4. rename the old output to a hidden aside sibling (a directory cannot be
  *    renamed over; a file is replaced by one atomic rename instead);
  * 5. rename the new output into place — the commit point;
@@ -97,11 +97,11 @@ export async function replaceOutput(request: ReplaceRequest): Promise<number> {
   try {
     rows = await request.write(temp);
     if (request.kind === 'directory') {
-      await writeMarker(fs, join(temp, OUTPUT_MARKER), markerText(owner));
+      await writeMarker(fs, join(temp, OUTPUT_MARKER), markerText(owner, { contents: await fs.list(temp) }));
     } else {
       const written = await fs.entry(temp);
       const kept = current?.kind === 'file' ? [current.identity] : [];
-      await writeMarker(fs, sidecarMarkerPath(location), markerText(owner, [...kept, ...(written === undefined ? [] : [written.identity])]));
+      await writeMarker(fs, sidecarMarkerPath(location), markerText(owner, { files: [...kept, ...(written === undefined ? [] : [written.identity])] }));
     }
   } catch (reason) {
     await abandon(fs, location, temp).catch(() => undefined); // else recovered on the next replacement
@@ -131,7 +131,7 @@ export async function replaceOutput(request: ReplaceRequest): Promise<number> {
     if (movedAside) await fs.remove(aside);
     if (request.kind === 'file') {
       const placed = await fs.entry(location);
-      if (placed !== undefined) await writeMarker(fs, sidecarMarkerPath(location), markerText(owner, [placed.identity]));
+      if (placed !== undefined) await writeMarker(fs, sidecarMarkerPath(location), markerText(owner, { files: [placed.identity] }));
     } else if ((await readMarker(fs, sidecarMarkerPath(location))) !== undefined) {
       await fs.remove(sidecarMarkerPath(location)); // the location was a single file before
     }

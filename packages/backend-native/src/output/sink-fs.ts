@@ -1,4 +1,5 @@
 import { lstat, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 
 /** What is at a path, without following a symlink. */
 export interface PathEntry {
@@ -17,6 +18,8 @@ export interface SinkFs {
   mkdir(path: string): Promise<void>;
   /** The names in a directory (`[]` when it does not exist). */
   readdir(path: string): Promise<string[]>;
+  /** Every file (anything but a directory) under a directory, as paths relative to it with `/` separators. */
+  list(path: string): Promise<string[]>;
   /** A file's text, or undefined when it does not exist. */
   readText(path: string): Promise<string | undefined>;
   writeText(path: string, text: string): Promise<void>;
@@ -40,6 +43,10 @@ export const nodeSinkFs: SinkFs = {
       if (isMissing(reason)) return [];
       throw reason;
     }
+  },
+  async list(path) {
+    const entries = await readdir(path, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => !e.isDirectory()).map((e) => relative(path, join(e.parentPath, e.name)).split('\\').join('/')).sort();
   },
   async readText(path) {
     try {

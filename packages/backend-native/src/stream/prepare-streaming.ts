@@ -5,6 +5,7 @@ import { assertOwned, claimOutputDirectory, removeOutputDirectory } from '../out
 import { type SinkFs, nodeSinkFs } from '../output/sink-fs.js';
 import { ensureCheckpointTables, resetCheckpoint } from './checkpoint-store.js';
 import { memoryStagingDirectory, streamingSinkDirectory } from './run-stream-flow.js';
+import { isPublishedFile } from './sink-publisher.js';
 import { keepsCheckpoint } from './storage-root.js';
 
 /**
@@ -13,7 +14,8 @@ import { keepsCheckpoint } from './storage-root.js';
  * and its streaming sinks' files removed (tables are dropped by the caller);
  * then every streaming sink's directory exists, marked as Þund's. A sink
  * directory Þund did not create is refused (`THUND_OUTPUT_NOT_OWNED`)
- * before anything is reset or removed.
+ * before anything is reset or removed, and so is a full refresh of one
+ * holding files Þund does not write there.
  */
 export async function prepareStreaming(
   connection: NativeConnection, pipeline: Pipeline, options: { readonly fullRefresh?: boolean; readonly baseDir: string; readonly storage: string }, fs: SinkFs = nodeSinkFs,
@@ -25,14 +27,14 @@ export async function prepareStreaming(
     const target = datasets.get(flow.target);
     return target?.type === 'sink' ? [{ directory: streamingSinkDirectory(options.baseDir, target), owner: { pipeline: pipeline.name, dataset: target.name } }] : [];
   });
-  for (const sink of sinks) await assertOwned(fs, sink.directory, sink.owner);
+  for (const sink of sinks) await assertOwned(fs, sink.directory, sink.owner, options.fullRefresh === true ? isPublishedFile : undefined);
   await ensureCheckpointTables(run);
   if (options.fullRefresh === true) {
     for (const flow of flows) {
       await resetCheckpoint(run, flow);
       await rm(memoryStagingDirectory(options.storage, flow), { recursive: true, force: true });
     }
-    for (const sink of sinks) await removeOutputDirectory(fs, sink.directory, sink.owner);
+    for (const sink of sinks) await removeOutputDirectory(fs, sink.directory, sink.owner, isPublishedFile);
   }
   for (const sink of sinks) await claimOutputDirectory(fs, sink.directory, sink.owner);
 }

@@ -21,6 +21,19 @@ function partStem(epoch: number): string {
 }
 
 /**
+ * Whether a file under a streaming sink's directory (a path relative to it)
+ * is one Þund writes there: `part-<epoch>.<format>`, `col=value/…/part-<epoch>_<i>.<format>`,
+ * an unfinished `.part-<epoch>….tmp`, the `.thund-output` marker, or
+ * Þund's `_thund_…` bookkeeping.
+ */
+export function isPublishedFile(file: string): boolean {
+  return /^\.thund-output(\.tmp)?$/.test(file)
+    || /^_thund_[^/]*(\/.*)?$/.test(file)
+    || /^\.part-\d{8}[^/]*\.tmp(\/.*)?$/.test(file)
+    || /^([^/]+=[^/]*\/)*part-\d{8}(_\d+)?\.[^/]+$/.test(file);
+}
+
+/**
  * Publishes a streaming sink's output. An epoch's rows are committed to a
  * stage table in the epoch's transaction; afterwards they are written to
  * a temporary file, renamed to `part-<epoch>.<format>` and removed from

@@ -81,6 +81,19 @@ describe('Þund replaces or removes only outputs it created', () => {
     expect((await b.readDataset('export')).numRows).toBe(3);
   });
 
+  it('refuses to replace its own partitioned output once the user put a file of theirs into it, and keeps the file', async () => {
+    const dir = await tempDir();
+    const b = backend({ baseDir: dir });
+    expect((await finish(b.run(batchSink(true)))).result.status).toBe('completed');
+    expect(JSON.parse(await readFile(join(dir, 'out/export/.thund-output'), 'utf8'))).toMatchObject({ contents: ['k=a/data_0.csv', 'k=b/data_0.csv'] });
+    await writeText(join(dir, 'out/export/k=a/README.md'), 'what these files are\n');
+    const before = await tree(join(dir, 'out/export'));
+    const { result } = await finish(b.run(batchSink(true)));
+    expect(result.flows[0]?.error?.code).toBe('THUND_OUTPUT_NOT_OWNED');
+    expect(result.flows[0]?.error?.message).toContain(`cannot write to ${join(dir, 'out/export')}: it holds Þund's output, but also a file Þund did not write there (k=a/README.md)`);
+    expect(await tree(join(dir, 'out/export'))).toEqual(before);
+  });
+
   it('refuses a streaming sink directory it did not create, before touching checkpoints, and leaves it intact', async () => {
     const dir = await tempDir();
     await writeText(join(dir, 'in/a.csv'), 'id\n1\n');
@@ -100,6 +113,18 @@ describe('Þund replaces or removes only outputs it created', () => {
     expect(existsSync(join(dir, 'out/copy/.thund-output'))).toBe(true);
     expect((await finish(b.run(streamingSink(), { fullRefresh: true }))).result.status).toBe('completed');
     expect(Object.keys(await tree(join(dir, 'out/copy'))).filter((f) => !f.startsWith('_')).sort()).toEqual(['.thund-output', 'part-00000000.csv']);
+
+    // A file of the user's in it: a full refresh refuses to delete the directory, before resetting any checkpoint.
+    await writeText(join(dir, 'out/copy/notes.txt'), 'mine\n');
+    const withNotes = await tree(join(dir, 'out/copy'));
+    const kept = await finish(b.run(streamingSink(), { fullRefresh: true }));
+    expect(kept.result.status).toBe('failed');
+    expect(kept.result.error?.message).toContain(`sink "copy" cannot write to ${join(dir, 'out/copy')}: it holds Þund's output, but also a file Þund did not write there (notes.txt)`);
+    expect(await tree(join(dir, 'out/copy'))).toEqual(withNotes);
+    const resumed = await finish(b.run(streamingSink()));
+    expect(resumed.result.status).toBe('completed');
+    expect(resumed.result.flows[0]?.rowsWritten).toBe(0); // the checkpoint was kept: nothing read again
+    await rm(join(dir, 'out/copy/notes.txt'));
 
     // The marker is gone (say the user took the directory over): a full refresh refuses to delete it.
     await rm(join(dir, 'out/copy/.thund-output'));

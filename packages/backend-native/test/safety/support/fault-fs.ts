@@ -27,6 +27,7 @@ export function faultFs(before: (call: FsCall, index: number) => void = () => un
   const fs: SinkFs = {
     mkdir: wrap('mkdir', (p: string) => base.mkdir(p)),
     readdir: wrap('readdir', (p: string) => base.readdir(p)),
+    list: wrap('list', (p: string) => base.list(p)),
     readText: wrap('readText', (p: string) => base.readText(p)),
     writeText: wrap('writeText', (p: string, t: string) => base.writeText(p, t)),
     rename: wrap('rename', (a: string, b: string) => base.rename(a, b), 2),
