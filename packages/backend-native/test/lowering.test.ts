@@ -53,7 +53,7 @@ describe('relation lowering', () => {
   it('read_files for each format, with a declared schema and options', () => {
     expect(compile(readFiles('csv', 'a.csv').node)).toBe(`SELECT * FROM read_csv('/data/a.csv', header=true, delim=',', quote='"', escape='"', strict_mode=true)`);
     expect(compile(readFiles('csv', 'a.csv', { options: { header: 'false', sep: ';' }, schema: [{ name: 'id', type: 'int64' }] }).node))
-      .toBe(`SELECT * FROM read_csv('/data/a.csv', header=false, delim=';', quote='"', escape='"', strict_mode=true, columns={'id': 'BIGINT'})`);
+      .toBe(`SELECT * FROM read_csv('/data/a.csv', header=false, delim=';', quote='"', escape='"', strict_mode=true, columns={'id': 'BIGINT'}, auto_detect=false)`);
     expect(compile(readFiles('json', 'a.json', { schema: [{ name: 'x', type: 'utf8' }] }).node))
       .toBe("SELECT * FROM read_json('/data/a.json', format='newline_delimited', columns={'x': 'VARCHAR'})");
     expect(compile(readFiles('parquet', 'p/*.parquet', { schema: [{ name: 'n', type: 'int32' }] }).node))

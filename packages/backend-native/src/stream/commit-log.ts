@@ -1,8 +1,9 @@
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { Dataset, Flow, Pipeline } from '@thund/ir';
 import { resolveLocation, targetName } from '../compile/flow-plan.js';
 import { quoteIdentifier, quoteString } from '../compile/sql-text.js';
+import { checkpointError } from './checkpoint-error.js';
 import { stateTableName } from './checkpoint-store.js';
 
 /**
@@ -58,7 +59,7 @@ export async function ensureCommitLogTable(run: Run): Promise<void> {
 /** The commit log of the output `dataset` (a table or a streaming sink). */
 export function commitLogFor(pipeline: Pipeline, dataset: Dataset, baseDir: string): OutputCommitLog {
   // A streaming sink's directory, as `streamingSinkDirectory` resolves it.
-  return dataset.type === 'sink' ? new SinkCommitLog(resolveLocation(baseDir, dataset.location ?? dataset.name)) : new TableCommitLog(pipeline, dataset);
+  return dataset.type === 'sink' ? new SinkCommitLog(dataset, resolveLocation(baseDir, dataset.location ?? dataset.name)) : new TableCommitLog(pipeline, dataset);
 }
 
 class TableCommitLog implements OutputCommitLog {
@@ -106,10 +107,12 @@ class TableCommitLog implements OutputCommitLog {
 
 class SinkCommitLog implements OutputCommitLog {
   readonly label: string;
+  readonly #dataset: string;
   readonly #directory: string;
   readonly #log: string;
 
-  constructor(directory: string) {
+  constructor(dataset: Dataset, directory: string) {
+    this.#dataset = dataset.name;
     this.#directory = directory;
     this.#log = join(directory, SINK_LOG_DIRECTORY);
     this.label = `sink directory ${directory}`;
@@ -119,16 +122,26 @@ class SinkCommitLog implements OutputCommitLog {
     const names = await readdir(this.#log).catch(() => [] as string[]);
     const entries: CommitEntry[] = [];
     for (const name of names.filter((n) => n.endsWith('.json'))) {
-      const parsed: unknown = JSON.parse(await readFile(join(this.#log, name), 'utf8').catch(() => 'null'));
-      if (isEntry(parsed)) entries.push(parsed);
-      else entries.push({ flow: name, checkpoint: 'unreadable', epoch: Number.MAX_SAFE_INTEGER });
+      const file = join(this.#log, name);
+      const text = await readFile(file, 'utf8').catch(() => '');
+      const parsed: unknown = (() => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          return undefined;
+        }
+      })();
+      if (!isEntry(parsed)) {
+        throw checkpointError(`the commit log file ${file} of ${this.label} is unreadable: restore it, or start over with a full refresh (thund run --full-refresh, RunOptions.fullRefresh: true)`, { kind: 'dataset', name: this.#dataset });
+      }
+      entries.push(parsed);
     }
     return entries;
   }
 
   async holdsData(): Promise<boolean> {
     const entries = await readdir(this.#directory, { recursive: true, withFileTypes: true }).catch(() => []);
-    return entries.some((e) => e.isFile() && !join(e.parentPath, e.name).slice(this.#directory.length + 1).split('/').some((part) => part.startsWith('.') || part.startsWith('_')));
+    return entries.some((e) => e.isFile() && !relative(this.#directory, join(e.parentPath, e.name)).split(sep).some((part) => part.startsWith('.') || part.startsWith('_')));
   }
 
   inTransaction(): string[] {

@@ -99,6 +99,29 @@ describe('a streaming output whose checkpoint is lost', () => {
     expect(result.error?.code).toBe('THUND_CHECKPOINT');
   });
 
+  it('is refused when the log is ahead of the checkpoint (an older copy restored) or unreadable', async () => {
+    const dir = await tempDir();
+    const database = join(dir, 'warehouse.duckdb');
+    await writeText(join(dir, 'in/1.csv'), 'id\n1\n');
+    const b = backend({ baseDir: dir, database });
+    expect((await finish(b.run(toTable()))).result.status).toBe('completed');
+    await b.close();
+    await withDuckDB(database, 'UPDATE __thund_outputs.commits SET epoch = 7');
+    const ahead = await finish(backend({ baseDir: dir, database }).run(toTable()));
+    expect(ahead.result.error?.code).toBe('THUND_CHECKPOINT');
+    expect(ahead.result.error?.message).toContain('up to epoch 7, but the checkpoint ends at epoch 0');
+
+    const sinkDir = await tempDir();
+    await writeText(join(sinkDir, 'in/1.csv'), 'id\n1\n');
+    const s = backend({ baseDir: sinkDir });
+    expect((await finish(s.run(toSink()))).result.status).toBe('completed');
+    await s.close();
+    await writeText(join(sinkDir, 'out/_thund_commits/garbage.json'), '{"flow":');
+    const unreadable = await finish(backend({ baseDir: sinkDir }).run(toSink()));
+    expect(unreadable.result.error?.code).toBe('THUND_CHECKPOINT');
+    expect(unreadable.result.error?.message).toContain('is unreadable');
+  });
+
   it('is not confused with a new writer of an output, or with an output written before commit logs existed', async () => {
     const dir = await tempDir();
     const database = join(dir, 'warehouse.duckdb');
