@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,12 +35,21 @@ export interface CaseRun {
 
 /** Writes a case's input files into its work directory; the context resolves paths there. */
 export function writeCaseFiles(files: ConformanceCase['files'], workDir: string): CaseContext {
-  for (const [relative, content] of Object.entries(files ?? {})) {
+  for (const [relative, content] of Object.entries(files ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const file = join(workDir, relative);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, content);
+    // Modification times in name order, a second apart: engines that take new files oldest first (Spark) then agree with those that take them by name (native).
+    const at = nextModificationTime();
+    utimesSync(file, at, at);
   }
   return { workDir, path: (relative) => join(workDir, relative) };
+}
+
+let lastModification = 0;
+function nextModificationTime(): Date {
+  lastModification = Math.max(Date.now() - 3_600_000, lastModification + 1_000);
+  return new Date(lastModification);
 }
 
 async function withBackend<T>(create: BackendFactory, use: (subject: BackendUnderTest, workDir: string) => Promise<T>): Promise<T> {

@@ -101,7 +101,8 @@ export async function runStreamFlow(scope: RunScope, flow: Flow, dataset: Datase
 
     const trigger = flow.trigger ?? DEFAULT_TRIGGER;
     const interval = trigger.kind === 'processing_time' ? (durationToMs(trigger.interval) ?? 1000) : 0;
-    const limit = trigger.kind === 'once' ? Number.POSITIVE_INFINITY : settings.maxFilesPerEpoch;
+    const perTrigger = sourceNode.kind === 'read_files' ? (sourceNode.maxFilesPerTrigger ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY;
+    const limit = trigger.kind === 'once' ? Number.POSITIVE_INFINITY : Math.min(settings.maxFilesPerEpoch, perTrigger);
     const batchScope = {
       session, source, sourceNode, operator, store, sink,
       compile: { pipeline, baseDir: scope.baseDir },

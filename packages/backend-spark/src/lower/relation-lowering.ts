@@ -82,6 +82,7 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
       if (node.format === 'json') options['mode'] = 'FAILFAST';
       Object.assign(options, node.options ?? {});
     }
+    if (this.#context.streaming && node.maxFilesPerTrigger !== undefined) options['maxFilesPerTrigger'] = String(node.maxFilesPerTrigger);
     return {
       relType: {
         case: 'read',

@@ -118,3 +118,55 @@ export const EVENT_TIME_CASES: readonly ConformanceCase[] = WINDOWS.flatMap(([mo
   expected: { totals: expectedRows(firstRun, model, mode, watermark1) },
   rerun: { files: files([RUN_2], RUN_1.length), expected: { totals: expectedRows(secondRun, model, mode, watermark2) } },
 })));
+
+/**
+ * One file per micro-batch (`maxFilesPerTrigger: 1`) within one run: the
+ * second file moves the watermark to 16 s, so the fourth file's row at 4 s
+ * is late and dropped — read in one micro-batch, it would have counted.
+ * Files are taken in name order (the testkit gives them modification times
+ * in that order, which is the order Spark's file source uses). The late row
+ * comes two files after the one that moved the watermark: Spark drops late
+ * rows by the previous micro-batch's watermark (its "watermark for late
+ * events"), native by the current one, so a row one micro-batch behind
+ * would count on Spark and not on native (see the Spark README).
+ */
+const PACED: readonly (readonly Event[])[] = [
+  [{ t: 1, k: 'a', v: 1 }, { t: 3, k: 'b', v: 2 }],
+  [{ t: 21, k: 'a', v: 3 }],
+  [{ t: 24, k: 'b', v: 1 }],
+  [{ t: 4, k: 'a', v: 100 }],
+];
+const PACED_LATER: readonly Event[] = [{ t: 45, k: 'a', v: 5 }];
+
+export const PACED_EVENT_TIME_CASES: readonly ConformanceCase[] = [{
+  id: 'event-time/late-rows-within-one-run',
+  group: 'output_mode:append',
+  description: 'maxFilesPerTrigger 1: the watermark advances between the micro-batches of one run, so a later file\'s old row is late',
+  files: files(PACED),
+  pipeline: ({ path }) =>
+    pipeline('paced_window')
+      .streamingTable('totals', {
+        query: readFiles('json', path('events'), { schema: SCHEMA, maxFilesPerTrigger: 1 }).groupBy('k').agg(sum('v').as('s'), count().as('n')),
+        watermark: { column: 'ts', delay: `${DELAY_S}s` },
+        window: { kind: 'tumbling', size: '10s' },
+        outputMode: 'append',
+      })
+      .build(),
+  expected: {
+    totals: [
+      { k: 'a', window_start: at(0), window_end: at(10), s: 1, n: 1 },
+      { k: 'b', window_start: at(0), window_end: at(10), s: 2, n: 1 },
+    ],
+  },
+  rerun: {
+    files: files([PACED_LATER], PACED.length),
+    expected: {
+      totals: [
+        { k: 'a', window_start: at(0), window_end: at(10), s: 1, n: 1 },
+        { k: 'b', window_start: at(0), window_end: at(10), s: 2, n: 1 },
+        { k: 'a', window_start: at(20), window_end: at(30), s: 3, n: 1 },
+        { k: 'b', window_start: at(20), window_end: at(30), s: 1, n: 1 },
+      ],
+    },
+  },
+}];

@@ -1,7 +1,7 @@
 import type { ConformanceCase } from '../conformance-case.js';
 import { BATCH_CASES } from './batch-cases.js';
 import { CDC_CASES } from './cdc-cases.js';
-import { EVENT_TIME_CASES } from './event-time-cases.js';
+import { EVENT_TIME_CASES, PACED_EVENT_TIME_CASES } from './event-time-cases.js';
 import { EXPECTATION_CASES } from './expectation-cases.js';
 import { FUNCTION_CASES } from './function-cases.js';
 import { SINK_CASES } from './sink-cases.js';
@@ -11,5 +11,5 @@ export { BATCH_CASES, CDC_CASES, EVENT_TIME_CASES, EXPECTATION_CASES, FUNCTION_C
 
 /** Every conformance case, in a stable order. */
 export const ALL_CASES: readonly ConformanceCase[] = [
-  ...BATCH_CASES, ...EXPECTATION_CASES, ...STREAMING_CASES, ...EVENT_TIME_CASES, ...CDC_CASES, ...FUNCTION_CASES, ...SINK_CASES,
+  ...BATCH_CASES, ...EXPECTATION_CASES, ...STREAMING_CASES, ...EVENT_TIME_CASES, ...PACED_EVENT_TIME_CASES, ...CDC_CASES, ...FUNCTION_CASES, ...SINK_CASES,
 ];

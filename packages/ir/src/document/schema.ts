@@ -96,6 +96,7 @@ export const RelationSchema: z.ZodType<RelationNode> = z.lazy(() =>
       path: name,
       schema: schemaFields.optional(),
       options: stringMap.optional(),
+      maxFilesPerTrigger: z.number().int().positive().optional(),
     }),
     z.strictObject({ kind: z.literal('filter'), input: RelationSchema, condition: ExpressionSchema }),
     z.strictObject({ kind: z.literal('project'), input: RelationSchema, columns: z.array(ExpressionSchema).min(1) }),

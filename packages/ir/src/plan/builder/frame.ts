@@ -100,7 +100,7 @@ export function from(dataset: string): Frame {
   return new Frame(ReadNode.create(dataset));
 }
 
-export function readFiles(format: FileFormat, path: string, extra: Pick<ReadFilesNode, 'schema' | 'options'> = {}): Frame {
+export function readFiles(format: FileFormat, path: string, extra: Pick<ReadFilesNode, 'schema' | 'options' | 'maxFilesPerTrigger'> = {}): Frame {
   return new Frame(ReadFilesNode.create(format, path, extra));
 }
 

@@ -12,13 +12,21 @@ export interface ReadFilesNode {
   /** Declared schema; without it the schema is inferred from the files. */
   readonly schema?: readonly Field[];
   readonly options?: Readonly<Record<string, string>>;
+  /**
+   * In a streaming flow, the most new files one micro-batch takes (Spark's
+   * `maxFilesPerTrigger`): a backlog is read in several micro-batches, in
+   * file order, the watermark advancing between them, so rows a later file
+   * brings late within one run are late. Default: every new file at once.
+   * Ignored by batch flows, which read every file.
+   */
+  readonly maxFilesPerTrigger?: number;
 }
 
 export const ReadFilesNode = Object.freeze({
   is(node: { readonly kind: string }): node is ReadFilesNode {
     return node.kind === 'read_files';
   },
-  create(format: FileFormat, path: string, extra: Pick<ReadFilesNode, 'schema' | 'options'> = {}): ReadFilesNode {
+  create(format: FileFormat, path: string, extra: Pick<ReadFilesNode, 'schema' | 'options' | 'maxFilesPerTrigger'> = {}): ReadFilesNode {
     return Object.freeze({ kind: 'read_files', format, path, ...extra });
   },
 });
