@@ -53,6 +53,7 @@ export { RELATION_KINDS, childRelations, walkRelation, type RelationKind, type R
 export { visitExpression, visitRelation, type ExpressionVisitor, type RelationVisitor } from './plan/visitor.js';
 export { walkPlan, type ExpressionContext, type PlanVisitor } from './plan/plan-walk.js';
 export { planFacts, type PlanFacts } from './plan/plan-facts.js';
+export { MAX_PLAN_DEPTH } from './plan/plan-depth.js';
 
 // Plan builder
 export { Expr, type ExprInput, type OverSpec } from './plan/builder/expr.js';
@@ -73,6 +74,7 @@ export { serializePipeline } from './document/serialize.js';
 export { PipelineSchema } from './document/schema.js';
 export { jsonPath } from './document/json-path.js';
 export { validatePipeline } from './validate/validate-pipeline.js';
+export { planDepthIssues } from './validate/depth-limit.js';
 
 // Backend contract
 export { DEFAULT_CAPABILITIES, defineCapabilities, type Capabilities } from './contract/capabilities.js';

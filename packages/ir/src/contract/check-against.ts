@@ -1,7 +1,9 @@
+import { ValidationError } from '../errors/validation-error.js';
 import type { ElementRef } from '../model/element-ref.js';
 import type { Pipeline } from '../model/pipeline.js';
 import { jsonPath } from '../document/json-path.js';
 import { planFacts } from '../plan/plan-facts.js';
+import { planDepthIssues } from '../validate/depth-limit.js';
 import type { Capabilities } from './capabilities.js';
 import type { CheckReport, Feature, Violation } from './check-report.js';
 
@@ -29,9 +31,14 @@ const FEATURE_LABEL: Readonly<Record<Feature, string>> = {
 /**
  * Every way `pipeline` exceeds `capabilities`, all at once. Assumes a
  * pipeline that passed validation. Backends' `check` delegates here and
- * adds engine-specific rules of its own.
+ * adds engine-specific rules of its own. Throws a ValidationError for a
+ * plan nested deeper than `MAX_PLAN_DEPTH`, before walking any plan (so an
+ * unvalidated pipeline fails cleanly, and backends' own recursive checks
+ * after this one only ever see bounded plans).
  */
 export function checkAgainst(pipeline: Pipeline, capabilities: Capabilities): CheckReport {
+  const tooDeep = planDepthIssues(pipeline);
+  if (tooDeep.length > 0) throw new ValidationError(tooDeep);
   const violations: Violation[] = [];
   const backend = capabilities.name;
   const add = (element: ElementRef, feature: Feature, value: string, path: readonly PropertyKey[]): void => {

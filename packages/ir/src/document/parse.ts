@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { type ValidationIssue, ValidationError } from '../errors/validation-error.js';
 import type { Pipeline } from '../model/pipeline.js';
+import { planDepthIssues } from '../validate/depth-limit.js';
 import { validatePipeline } from '../validate/validate-pipeline.js';
 import { jsonPath } from './json-path.js';
 import { PipelineSchema } from './schema.js';
@@ -24,6 +25,9 @@ export function safeParsePipeline(input: unknown): ParseResult {
       return failure([{ code: 'invalid_json', path: '$', message: `is not valid JSON: ${detail}` }]);
     }
   }
+  // The schema recurses into plans: bound their depth first, without recursing.
+  const tooDeep = planDepthIssues(value);
+  if (tooDeep.length > 0) return failure(tooDeep);
   const shaped = PipelineSchema.safeParse(value);
   if (!shaped.success) return failure(shaped.error.issues.map(toValidationIssue));
   const graphIssues = validatePipeline(shaped.data);

@@ -38,7 +38,8 @@ export type ValidationIssueCode =
   | 'window_function_outside_window'
   | 'unnamed_column'
   | 'invalid_duration'
-  | 'reserved_name';
+  | 'reserved_name'
+  | 'plan_too_deep';
 
 /** One problem in a pipeline, with the JSON path where it was found. */
 export interface ValidationIssue {

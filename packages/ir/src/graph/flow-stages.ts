@@ -10,25 +10,62 @@ import { planFacts } from '../plan/plan-facts.js';
  */
 export function flowStages(pipeline: Pipeline): Flow[][] {
   const writers = new Map<string, Flow[]>();
-  for (const flow of pipeline.flows) writers.set(flow.target, [...(writers.get(flow.target) ?? []), flow]);
+  for (const flow of pipeline.flows) {
+    const list = writers.get(flow.target);
+    if (list === undefined) writers.set(flow.target, [flow]);
+    else list.push(flow);
+  }
   const dependsOn = new Map<Flow, Flow[]>(
     pipeline.flows.map((flow) => [flow, planFacts(flow).reads.flatMap((read) => writers.get(read) ?? []).filter((w) => w !== flow)]),
   );
   const stageOf = new Map<Flow, number>();
-  const visiting = new Set<Flow>();
-  const stage = (flow: Flow): number => {
-    const known = stageOf.get(flow);
-    if (known !== undefined) return known;
-    if (visiting.has(flow)) throw new RangeError(`flow "${flow.name}" is part of a cycle; validate the pipeline first`);
-    visiting.add(flow);
-    const value = Math.max(-1, ...(dependsOn.get(flow) ?? []).map(stage)) + 1;
-    visiting.delete(flow);
-    stageOf.set(flow, value);
-    return value;
-  };
   const stages: Flow[][] = [];
-  for (const flow of pipeline.flows) (stages[stage(flow)] ??= []).push(flow);
+  for (const flow of pipeline.flows) (stages[stageFor(flow, dependsOn, stageOf)] ??= []).push(flow);
   return stages;
+}
+
+interface Frame {
+  readonly flow: Flow;
+  readonly dependencies: readonly Flow[];
+  next: number;
+  /** The latest stage among the dependencies seen so far. */
+  latest: number;
+}
+
+/**
+ * One more than the latest stage of any flow `start` depends on, memoised
+ * in `stageOf`. A depth-first walk with an explicit stack, so a dependency
+ * chain of any length cannot overflow the call stack.
+ */
+function stageFor(start: Flow, dependsOn: ReadonlyMap<Flow, readonly Flow[]>, stageOf: Map<Flow, number>): number {
+  const known = stageOf.get(start);
+  if (known !== undefined) return known;
+  const visiting = new Set<Flow>();
+  const frames: Frame[] = [];
+  const open = (flow: Flow): void => {
+    visiting.add(flow);
+    frames.push({ flow, dependencies: dependsOn.get(flow) ?? [], next: 0, latest: -1 });
+  };
+  open(start);
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1] as Frame;
+    const dependency = frame.dependencies[frame.next];
+    if (dependency !== undefined) {
+      frame.next += 1;
+      const stage = stageOf.get(dependency);
+      if (stage !== undefined) frame.latest = Math.max(frame.latest, stage);
+      else if (visiting.has(dependency)) throw new RangeError(`flow "${dependency.name}" is part of a cycle; validate the pipeline first`);
+      else open(dependency);
+      continue;
+    }
+    frames.pop();
+    visiting.delete(frame.flow);
+    const stage = frame.latest + 1;
+    stageOf.set(frame.flow, stage);
+    const parent = frames[frames.length - 1];
+    if (parent !== undefined) parent.latest = Math.max(parent.latest, stage);
+  }
+  return stageOf.get(start) as number;
 }
 
 /** Every flow that depends, directly or not, on `failed`, in dependency order. */

@@ -21,7 +21,11 @@ export function createContext(pipeline: Pipeline): ValidationContext {
   const datasets = new Map<string, Dataset>();
   for (const dataset of pipeline.datasets) if (!datasets.has(dataset.name)) datasets.set(dataset.name, dataset);
   const flowsByTarget = new Map<string, Flow[]>();
-  for (const flow of pipeline.flows) flowsByTarget.set(flow.target, [...(flowsByTarget.get(flow.target) ?? []), flow]);
+  for (const flow of pipeline.flows) {
+    const writers = flowsByTarget.get(flow.target);
+    if (writers === undefined) flowsByTarget.set(flow.target, [flow]);
+    else writers.push(flow);
+  }
   const facts = new Map(pipeline.flows.map((flow) => [flow, planFacts(flow)]));
   return { pipeline, datasets, flowsByTarget, facts };
 }

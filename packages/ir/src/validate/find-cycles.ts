@@ -11,20 +11,26 @@ export function findCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): str
   const cycles: string[][] = [];
   let counter = 0;
 
-  const connect = (node: string): void => {
+  // Iterative Tarjan: an explicit stack of frames instead of recursion, so a
+  // chain of any length cannot overflow the call stack.
+  interface Frame {
+    readonly node: string;
+    readonly successors: readonly string[];
+    next: number;
+  }
+  const frames: Frame[] = [];
+  const open = (node: string): void => {
     index.set(node, counter);
     low.set(node, counter);
     counter += 1;
     stack.push(node);
     onStack.add(node);
-    for (const next of edges.get(node) ?? []) {
-      if (!index.has(next)) {
-        connect(next);
-        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
-      }
-    }
+    frames.push({ node, successors: [...(edges.get(node) ?? [])], next: 0 });
+  };
+  const lower = (node: string, value: number): void => {
+    low.set(node, Math.min(low.get(node) as number, value));
+  };
+  const close = (node: string): void => {
     if (low.get(node) !== index.get(node)) return;
     const component: string[] = [];
     let member: string;
@@ -37,7 +43,24 @@ export function findCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): str
     if (component.length > 1 || selfLoop) cycles.push(pathThrough(new Set(component), node, edges));
   };
 
-  for (const node of [...edges.keys()].sort()) if (!index.has(node)) connect(node);
+  for (const root of [...edges.keys()].sort()) {
+    if (index.has(root)) continue;
+    open(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1] as Frame;
+      const next = frame.successors[frame.next];
+      if (next !== undefined) {
+        frame.next += 1;
+        if (!index.has(next)) open(next);
+        else if (onStack.has(next)) lower(frame.node, index.get(next) as number);
+        continue;
+      }
+      frames.pop();
+      close(frame.node);
+      const parent = frames[frames.length - 1];
+      if (parent !== undefined) lower(parent.node, low.get(frame.node) as number);
+    }
+  }
   return cycles;
 }
 

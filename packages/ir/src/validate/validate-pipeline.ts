@@ -1,6 +1,7 @@
 import type { ValidationIssue } from '../errors/validation-error.js';
 import type { Pipeline } from '../model/pipeline.js';
 import { type Rule, createContext } from './context.js';
+import { planDepthIssues } from './depth-limit.js';
 import { datasetSchemas } from './dataset-rules.js';
 import { cdcSpec, streamingSemantics, targetMatchesKind, uniqueExpectations } from './flow-rules.js';
 import { functionUse, namedOutputs } from './function-rules.js';
@@ -24,9 +25,13 @@ const RULES: readonly Rule[] = [
 
 /**
  * Graph-level validation of a well-shaped pipeline: every rule runs and
- * every problem is returned together (an empty array means valid).
+ * every problem is returned together (an empty array means valid). A plan
+ * nested deeper than `MAX_PLAN_DEPTH` is reported alone, before any rule
+ * walks it.
  */
 export function validatePipeline(pipeline: Pipeline): ValidationIssue[] {
+  const tooDeep = planDepthIssues(pipeline);
+  if (tooDeep.length > 0) return tooDeep;
   const context = createContext(pipeline);
   return RULES.flatMap((rule) => rule(context));
 }
