@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ThundError } from '@thund/ir';
 import { parseConnectionString } from '../src/index.js';
 
 describe('parseConnectionString', () => {
@@ -23,8 +24,29 @@ describe('parseConnectionString', () => {
     ['sc://h:1;token=x', /must follow "\/"/],
     ['sc://h:1/;novalue', /not key=value/],
     ['sc://h:1/;use_ssl=maybe', /use_ssl must be true or false/],
+    ['sc://h:1/;user_id=%zz', /malformed percent escape/],
+    ['sc://h:1/;%E0%A4%A=1', /malformed percent escape/],
+    ['sc://h:abc', /port "abc" is not a number/],
+    ['sc://h:', /port after ":" is missing/],
+    ['sc://[]:1', /IPv6 address .* is empty/],
+    ['sc://[::1', /must start with sc:\/\/ followed by a host/],
+    ['sc://h\n:1', /control characters/],
   ])('rejects %s', (remote, message) => {
     expect(() => parseConnectionString(remote)).toThrow(message);
+  });
+
+  it('every malformed string is a typed THUND_VALIDATION error, never a URIError', () => {
+    for (const remote of ['sc://h:1/;a=%', 'sc://h:1/;%=b', 'sc://\u0000', 'sc://h:-1', 'sc:///;x=1', 'sc://h:1/;=x']) {
+      let caught: unknown;
+      try {
+        parseConnectionString(remote);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught, remote).toBeInstanceOf(ThundError);
+      expect((caught as ThundError).code, remote).toBe('THUND_VALIDATION');
+      expect((caught as ThundError).message, remote).toMatch(/expected sc:\/\/host\[:port\]/);
+    }
   });
 
   it('never echoes a token in errors', () => {

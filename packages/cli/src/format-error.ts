@@ -1,15 +1,58 @@
 import { ThundError, UnsupportedError, ValidationError } from '@thund/ir';
+import { escapeForTerminal } from './escape-for-terminal.js';
+import { fileErrorReason } from './file-error-reason.js';
 import { ExitCode } from './io.js';
 import { UsageError } from './usage-error.js';
 
-/** What to print for an error and which exit code it means. User mistakes never print a stack trace. */
-export function describeFailure(error: unknown): { readonly text: string; readonly exitCode: ExitCode } {
-  if (error instanceof UsageError) return { text: `thund: ${error.message}\nRun \`thund help\` for usage.`, exitCode: ExitCode.InvalidInput };
-  if (error instanceof ValidationError || error instanceof UnsupportedError) return { text: error.message, exitCode: ExitCode.InvalidInput };
-  if (error instanceof ThundError) {
-    const invalid = error.code === 'THUND_VALIDATION' || error.code === 'THUND_SOURCE' || error.code === 'THUND_UNSUPPORTED';
-    return { text: error.message, exitCode: invalid ? ExitCode.InvalidInput : ExitCode.RunFailed };
+export interface Failure {
+  /** What to print on stderr, without the final newline; user-controlled text escaped. */
+  readonly text: string;
+  readonly exitCode: ExitCode;
+}
+
+const INVALID_INPUT_CODES: ReadonlySet<string> = new Set(['THUND_VALIDATION', 'THUND_SOURCE', 'THUND_UNSUPPORTED']);
+
+/**
+ * What to print for an error and which exit code it means. A user mistake
+ * is one line (a document with several problems: one line per problem), and
+ * never a stack trace; an internal error prints its stack only with `debug`.
+ * Messages can carry names and data from the pipeline, so they are escaped.
+ */
+export function describeFailure(error: unknown, options: { readonly debug?: boolean } = {}): Failure {
+  if (error instanceof UsageError) {
+    const hint = error.hint === undefined ? '' : ` (${error.hint})`;
+    return { text: `thund: ${escapeForTerminal(error.message)}${hint}`, exitCode: ExitCode.InvalidInput };
   }
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  return { text: `thund: internal error (please report it):\n${detail}`, exitCode: ExitCode.RunFailed };
+  if (error instanceof ValidationError && error.issues.length > 0) {
+    return listing(`[${error.code}]`, `the pipeline has ${error.issues.length} problems:`, error.issues.map((i) => `${i.path}: ${i.message} (${i.code})`));
+  }
+  if (error instanceof UnsupportedError && error.violations.length > 0) {
+    const prefix = error.backend === undefined ? `[${error.code}]` : `[${error.code}] backend "${error.backend}":`;
+    return listing(prefix, `the pipeline uses ${error.violations.length} features this backend does not support:`, error.violations.map((v) => `${v.path}: ${v.message}`));
+  }
+  if (error instanceof ThundError) {
+    return { text: escapeForTerminal(error.message), exitCode: INVALID_INPUT_CODES.has(error.code) ? ExitCode.InvalidInput : ExitCode.RunFailed };
+  }
+  if (isFileError(error)) {
+    return { text: `thund: cannot ${error.syscall} ${escapeForTerminal(error.path)}: ${fileErrorReason(error)}; check the path`, exitCode: ExitCode.InvalidInput };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = options.debug === true && error instanceof Error && error.stack !== undefined ? `\n${error.stack}` : '';
+  return {
+    text: `thund: internal error: ${escapeForTerminal(message)} (please report it; THUND_DEBUG=1 prints the stack trace)${stack}`,
+    exitCode: ExitCode.RunFailed,
+  };
+}
+
+/** Invalid input. One problem: one line. Several: a header, then one line per problem. */
+function listing(prefix: string, header: string, problems: readonly string[]): Failure {
+  const lines = problems.map((p) => escapeForTerminal(p));
+  const text = lines.length === 1 ? `${escapeForTerminal(prefix)} ${lines[0] ?? ''}` : `${escapeForTerminal(prefix)} ${header}\n${lines.map((l) => `  - ${l}`).join('\n')}`;
+  return { text, exitCode: ExitCode.InvalidInput };
+}
+
+function isFileError(error: unknown): error is NodeJS.ErrnoException & { readonly path: string; readonly syscall: string } {
+  if (!(error instanceof Error)) return false;
+  const candidate = error as NodeJS.ErrnoException;
+  return typeof candidate.code === 'string' && /^E[A-Z]+$/.test(candidate.code) && typeof candidate.path === 'string' && typeof candidate.syscall === 'string';
 }

@@ -1,16 +1,29 @@
+import { type TextOutput, pipeSafeOutput } from './pipe-safe-output.js';
+
 /** Where the CLI writes, injectable for tests. */
 export interface CliIo {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
+  readonly stdout: TextOutput;
+  readonly stderr: TextOutput;
   /** Live, redrawn progress only on a terminal; plain lines otherwise. */
   readonly isTTY: boolean;
   readonly cwd: string;
+  /** Print the stack trace of an internal error (THUND_DEBUG=1). Default false. */
+  readonly debug?: boolean;
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, isTTY: process.stdout.isTTY === true, cwd: process.cwd() };
+  return {
+    stdout: pipeSafeOutput(process.stdout),
+    stderr: pipeSafeOutput(process.stderr),
+    isTTY: process.stdout.isTTY === true,
+    cwd: process.cwd(),
+    debug: process.env['THUND_DEBUG'] === '1',
+  };
 }
 
-/** Exit codes of every command. */
-export const ExitCode = { Success: 0, RunFailed: 1, InvalidInput: 2 } as const;
+/**
+ * Exit codes of every command: 0 success, 1 the run failed, 2 invalid input,
+ * 128 + the signal's number when SIGINT (130) or SIGTERM (143) cancelled a run.
+ */
+export const ExitCode = { Success: 0, RunFailed: 1, InvalidInput: 2, Interrupted: 130, Terminated: 143 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

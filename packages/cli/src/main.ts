@@ -34,7 +34,8 @@ Options:
   --live             view: run the pipeline and show it as it runs
   --port <n>         view: port to serve on (default: a free one)
 
-Exit codes: 0 success, 1 the run failed, 2 invalid input.
+Exit codes: 0 success, 1 the run failed, 2 invalid input,
+130 / 143 a run cancelled by SIGINT (Ctrl-C) / SIGTERM.
 `;
 
 const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Promise<ExitCode>>> = {
@@ -90,7 +91,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     };
     return await handler(input, io);
   } catch (error) {
-    const failure = describeFailure(error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true ? new UsageError(error.message) : error);
+    const failure = describeFailure(error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true ? new UsageError(error.message) : error, { debug: io.debug === true });
     io.stderr.write(`${failure.text}\n`);
     return failure.exitCode;
   }

@@ -1,12 +1,18 @@
 import { type FlowState, type RunState, foldRunEvent, initialRunState } from '@thund/events';
 import type { Pipeline, RunEvent, RunPhase, RunResult } from '@thund/ir';
+import { escapeForTerminal } from './escape-for-terminal.js';
 import type { CliIo } from './io.js';
 
 const SYMBOL: Readonly<Record<RunPhase, string>> = {
   queued: '·', planning: '…', running: '▶', completed: '✓', failed: '✗', cancelled: '⊘',
 };
 
-/** Human summary of a flow's state: rows, duration, expectation counts, error. */
+/** A replayed log may carry any phase text: unknown ones get a question mark. */
+function symbol(phase: RunPhase): string {
+  return (SYMBOL as Readonly<Record<string, string | undefined>>)[phase] ?? '?';
+}
+
+/** Human summary of a flow's state: rows, duration, expectation counts, error; names and messages escaped for the terminal. */
 export function describeFlow(flow: FlowState): string {
   const parts: string[] = [];
   if (flow.rowsRead > 0) parts.push(`${flow.rowsRead} rows read`);
@@ -14,15 +20,17 @@ export function describeFlow(flow: FlowState): string {
   if (flow.durationMs !== undefined) parts.push(`${Math.round(flow.durationMs)} ms`);
   if (flow.epochs > 0) parts.push(`${flow.epochs} micro-batches`);
   if (flow.lateRows > 0) parts.push(`${flow.lateRows} late rows dropped`);
-  for (const e of flow.expectations) parts.push(`${e.name} (${e.action}): ${e.passed} passed, ${e.failed} failed`);
-  if (flow.error !== undefined) parts.push(flow.error.message);
+  for (const e of flow.expectations) parts.push(`${escapeForTerminal(e.name)} (${escapeForTerminal(e.action)}): ${e.passed} passed, ${e.failed} failed`);
+  if (flow.error !== undefined) parts.push(escapeForTerminal(flow.error.message));
   return parts.join('; ');
 }
 
 /**
  * Progress of a run per flow, rendered from the `@thund/events` fold. On a
  * terminal the block of flow lines is redrawn in place; otherwise each phase
- * change is one plain line.
+ * change is one plain line. Names and messages come from the pipeline and
+ * its data, so they are printed escaped (`escapeForTerminal`): only this
+ * class emits cursor movements.
  */
 export class RunProgress {
   readonly #io: CliIo;
@@ -41,19 +49,19 @@ export class RunProgress {
   update(event: RunEvent): void {
     this.#state = foldRunEvent(this.#state, event);
     if (event.element.kind !== 'flow') {
-      if (event.level === 'error' || event.level === 'warn') this.#plain(`${event.element.kind} ${event.element.name}: ${event.message}`);
+      if (event.level === 'error' || event.level === 'warn') this.#plain(`${escapeForTerminal(event.element.kind)} ${escapeForTerminal(event.element.name)}: ${escapeForTerminal(event.message)}`);
       return;
     }
     if (this.#io.isTTY) return this.#redraw();
     const flow = this.#state.flows.get(event.element.name);
     if (event.phase === undefined || flow === undefined) return;
     const detail = describeFlow(flow);
-    this.#plain(`${SYMBOL[event.phase]} flow ${flow.name} ${event.phase}${detail === '' ? '' : `: ${detail}`}`);
+    this.#plain(`${symbol(event.phase)} flow ${escapeForTerminal(flow.name)} ${escapeForTerminal(event.phase)}${detail === '' ? '' : `: ${detail}`}`);
   }
 
   finish(result: RunResult): void {
     if (this.#io.isTTY) this.#redraw();
-    this.#io.stdout.write(`run ${result.runId} ${result.status} in ${(result.durationMs / 1000).toFixed(2)} s\n`);
+    this.#io.stdout.write(`run ${escapeForTerminal(result.runId)} ${result.status} in ${(result.durationMs / 1000).toFixed(2)} s\n`);
   }
 
   #plain(text: string): void {
@@ -62,8 +70,9 @@ export class RunProgress {
 
   #redraw(): void {
     const flows = [...this.#state.flows.values()];
-    const width = Math.max(...flows.map((f) => f.name.length));
-    const lines = flows.map((f) => `${SYMBOL[f.phase]} ${f.name.padEnd(width)}  ${f.phase.padEnd(9)} ${describeFlow(f)}`);
+    const names = flows.map((f) => escapeForTerminal(f.name));
+    const width = Math.max(...names.map((name) => name.length));
+    const lines = flows.map((f, i) => `${symbol(f.phase)} ${(names[i] ?? '').padEnd(width)}  ${escapeForTerminal(f.phase).padEnd(9)} ${describeFlow(f)}`);
     // Move up over the previous block and clear each line before rewriting it.
     const up = this.#drawn > 0 ? `\x1b[${this.#drawn}A` : '';
     this.#io.stdout.write(`${up}${lines.map((l) => `\x1b[2K${l}`).join('\n')}\n`);

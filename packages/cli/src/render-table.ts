@@ -1,6 +1,11 @@
 import type { PreviewTable } from './backends.js';
+import { escapeForTerminal } from './escape-for-terminal.js';
 
 function cell(value: unknown): string {
+  return escapeForTerminal(cellText(value));
+}
+
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (value instanceof Date) {
     const iso = value.toISOString();
@@ -10,15 +15,16 @@ function cell(value: unknown): string {
   return String(value);
 }
 
-/** A plain-text table with a header rule, right-aligned numbers. */
+/** A plain-text table with a header rule, right-aligned numbers; title, column names and values escaped for the terminal. */
 export function renderTable(title: string, table: PreviewTable): string {
   const text = table.rows.map((row) => row.map(cell));
-  const widths = table.columns.map((c, i) => Math.max(c.length, ...text.map((row) => (row[i] ?? '').length)));
+  const columns = table.columns.map((c) => escapeForTerminal(c));
+  const widths = columns.map((c, i) => Math.max(c.length, ...text.map((row) => (row[i] ?? '').length)));
   const numeric = table.columns.map((_, i) => table.rows.every((row) => typeof row[i] === 'number' || typeof row[i] === 'bigint' || row[i] === null || (typeof row[i] === 'string' && /^-?\d+(\.\d+)?$/.test(row[i] as string))));
   const line = (values: readonly string[]): string =>
     values.map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join(' │ ').trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('─┼─');
   const more = table.totalRows > table.rows.length ? `\n… ${table.totalRows - table.rows.length} more rows` : '';
   const count = `${table.totalRows} row${table.totalRows === 1 ? '' : 's'}`;
-  return `${title} (${count})\n${line(table.columns)}\n${rule}\n${text.map(line).join('\n')}${more}\n`;
+  return `${escapeForTerminal(title)} (${count})\n${line(columns)}\n${rule}\n${text.map(line).join('\n')}${more}\n`;
 }

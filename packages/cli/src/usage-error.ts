@@ -1,4 +1,11 @@
-/** A mistake in how `thund` was called; printed with the usage, exit code 2. */
+/** A mistake in how `thund` was called; printed on one line, exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+  /** Printed after the message in parentheses; by default a pointer to `thund help`. */
+  readonly hint: string | undefined;
+
+  constructor(message: string, options: { readonly hint?: string | undefined } = { hint: 'run `thund help` for usage' }) {
+    super(message);
+    this.hint = options.hint;
+  }
 }

@@ -3,8 +3,10 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Pipeline, RunEvent } from '@thund/ir';
+import { allowedHosts, isAllowedHost } from './host-check.js';
 import { type GraphLayout, layoutGraph } from './layout.js';
 import { pipelineGraph } from './pipeline-graph.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 import { ViewerModel } from './viewer-model.js';
 
 /** One flow's lowered SQL / plan, shown in the side panel. */
@@ -45,6 +47,11 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
  * Serves the viewer page and streams node updates to it with server-sent
  * events. The page gets a snapshot on connect, then every changed node as
  * soon as its event arrives, so nothing is dropped and late pages catch up.
+ *
+ * Only requests whose Host header is the viewer's own loopback address
+ * (`127.0.0.1:<port>`, `localhost:<port>`, `[::1]:<port>`) are answered,
+ * others get 403 (DNS rebinding); every response carries a strict
+ * Content-Security-Policy, `nosniff` and `no-referrer`.
  */
 export async function startViewer(options: ViewerOptions): Promise<ViewerHandle> {
   const model = new ViewerModel(options.pipeline);
@@ -77,7 +84,13 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
     },
   };
 
+  let allowed: ReadonlySet<string> = new Set();
   const server = createServer((request, response) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    if (!isAllowedHost(request.headers, allowed)) {
+      return plain(response, 403, `forbidden: this viewer answers only requests for ${[...allowed].join(', ')}; open it at one of those addresses\n`);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return plain(response, 405, 'method not allowed: the viewer is read-only\n');
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://viewer');
       try {
@@ -90,8 +103,8 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
         response.writeHead(200, { 'content-type': type });
         response.end(await readFile(join(ASSETS, asset)));
       } catch (error) {
-        response.writeHead(500, { 'content-type': 'text/plain' });
-        response.end(String(error));
+        if (response.headersSent) return void response.end();
+        plain(response, 500, `${String(error)}\n`);
       }
     })();
   });
@@ -102,6 +115,7 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
+  allowed = allowedHosts(port);
   const host = options.host === '::1' ? '[::1]' : (options.host ?? '127.0.0.1');
 
   const done = (async () => {
@@ -113,6 +127,8 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
     finished = true;
     broadcast('run', runSummary(model));
   })();
+  // A caller that never awaits `done` must not crash the process when the events fail.
+  done.catch(() => undefined);
 
   return {
     url: `http://${host}:${port}/`,
@@ -121,7 +137,10 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
     async close() {
       for (const client of clients) client.end();
       clients.clear();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive connections of open pages would otherwise hold the server open.
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
@@ -143,6 +162,10 @@ function json(response: ServerResponse, body: unknown): void {
 }
 
 function notFound(response: ServerResponse): void {
-  response.writeHead(404, { 'content-type': 'text/plain' });
-  response.end('not found');
+  plain(response, 404, 'not found');
+}
+
+function plain(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end(text);
 }

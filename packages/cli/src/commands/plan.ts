@@ -1,4 +1,5 @@
 import { createBackend } from '../backends.js';
+import { escapeForTerminal } from '../escape-for-terminal.js';
 import { type CliIo, ExitCode } from '../io.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandInput } from './command-input.js';
@@ -10,10 +11,12 @@ export async function planCommand(input: CommandInput, io: CliIo): Promise<ExitC
   try {
     if (backend.lower === undefined) throw new UsageError(`backend "${input.backend}" cannot show its plans`);
     const report = backend.check(pipeline);
-    for (const violation of report.violations) io.stderr.write(`  - ${violation.path}: ${violation.message}\n`);
+    for (const violation of report.violations) io.stderr.write(`  - ${escapeForTerminal(violation.path)}: ${escapeForTerminal(violation.message)}\n`);
     if (!report.ok) return ExitCode.InvalidInput;
     for (const lowered of await backend.lower(pipeline)) {
-      io.stdout.write(`-- flow ${lowered.flow} (${lowered.language})\n${lowered.text.trimEnd()}\n\n`);
+      // The plan text is a multi-line block: its line breaks stay, every other control character is escaped.
+      const text = escapeForTerminal(lowered.text.trimEnd(), { keepNewlines: true });
+      io.stdout.write(`-- flow ${escapeForTerminal(lowered.flow)} (${escapeForTerminal(lowered.language)})\n${text}\n\n`);
     }
     return ExitCode.Success;
   } finally {

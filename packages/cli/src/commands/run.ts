@@ -1,49 +1,58 @@
 import { ThundErrorCode, type Pipeline, planFacts } from '@thund/ir';
 import { createBackend } from '../backends.js';
-import { JsonlEventWriter } from '@thund/events';
+import { escapeForTerminal } from '../escape-for-terminal.js';
+import { EventLogFile } from '../event-log-file.js';
 import { type CliIo, ExitCode } from '../io.js';
 import { RunProgress } from '../progress.js';
 import { renderTable } from '../render-table.js';
+import { exitCodeForSignal, watchStopSignals } from '../stop-signals.js';
 import type { CommandInput } from './command-input.js';
 
 const PREVIEW_ROWS = 20;
 
-/** `thund run <pipeline>`: run with live progress, then print the result datasets. */
+/**
+ * `thund run <pipeline>`: run with live progress, then print the result
+ * datasets. SIGINT or SIGTERM cancels the run cleanly (committed work is
+ * kept, the log ends with the cancelled phase) and exits 130 or 143.
+ */
 export async function runCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
   const pipeline = await input.loadPipeline();
-  const backend = await createBackend(input.backend, input.backendOptions);
-  const log = input.eventsPath === undefined ? undefined : new JsonlEventWriter(input.eventsPath);
+  const log = input.eventsPath === undefined ? undefined : await EventLogFile.create(input.eventsPath);
   try {
-    const handle = backend.run(pipeline, { fullRefresh: input.fullRefresh });
-    const interrupt = (): void => void handle.cancel();
-    process.once('SIGINT', interrupt);
-    const progress = new RunProgress(io, pipeline);
+    const backend = await createBackend(input.backend, input.backendOptions);
     try {
-      for await (const event of handle) {
-        progress.update(event);
-        log?.write(event);
+      const handle = backend.run(pipeline, { fullRefresh: input.fullRefresh });
+      const signals = watchStopSignals(io.stderr, () => void handle.cancel());
+      const progress = new RunProgress(io, pipeline);
+      try {
+        for await (const event of handle) {
+          progress.update(event);
+          log?.write(event);
+        }
+      } finally {
+        signals.dispose();
       }
+      const result = await handle.result;
+      progress.finish(result);
+      if (result.status !== 'completed') {
+        const failed = result.flows.filter((f) => f.phase === 'failed');
+        for (const flow of failed) io.stderr.write(`✗ flow ${escapeForTerminal(flow.name)}: ${escapeForTerminal(flow.error?.message ?? 'failed')}\n`);
+        if (result.error !== undefined && failed.length === 0) io.stderr.write(`${escapeForTerminal(result.error.message)}\n`);
+        if (result.status === 'cancelled' && signals.received !== undefined) return exitCodeForSignal(signals.received);
+        const invalid = result.error?.code === ThundErrorCode.Validation || result.error?.code === ThundErrorCode.Unsupported;
+        return invalid ? ExitCode.InvalidInput : ExitCode.RunFailed;
+      }
+      if (backend.preview !== undefined) {
+        for (const name of datasetsToShow(pipeline, input.show)) {
+          io.stdout.write(`\n${renderTable(name, await backend.preview(name, PREVIEW_ROWS))}`);
+        }
+      }
+      return ExitCode.Success;
     } finally {
-      process.removeListener('SIGINT', interrupt);
+      await backend.close?.();
     }
-    const result = await handle.result;
-    progress.finish(result);
-    if (result.status !== 'completed') {
-      const failed = result.flows.filter((f) => f.phase === 'failed');
-      for (const flow of failed) io.stderr.write(`✗ flow ${flow.name}: ${flow.error?.message ?? 'failed'}\n`);
-      if (result.error !== undefined && failed.length === 0) io.stderr.write(`${result.error.message}\n`);
-      const invalid = result.error?.code === ThundErrorCode.Validation || result.error?.code === ThundErrorCode.Unsupported;
-      return invalid ? ExitCode.InvalidInput : ExitCode.RunFailed;
-    }
-    if (backend.preview !== undefined) {
-      for (const name of datasetsToShow(pipeline, input.show)) {
-        io.stdout.write(`\n${renderTable(name, await backend.preview(name, PREVIEW_ROWS))}`);
-      }
-    }
-    return ExitCode.Success;
   } finally {
     await log?.close();
-    await backend.close?.();
   }
 }
 
