@@ -31,8 +31,11 @@ function converter(type: DataType): (value: unknown) => PlainValue {
 /**
  * Rows of an Arrow table as plain objects: decimals as exact decimal
  * strings ("12.50"), dates and timestamps as Date (UTC), 64-bit integers
- * as bigint, NULL as null. Columns are taken by position, so a result
- * with two columns of one name keeps the last (as an object must).
+ * as bigint, NULL as null. Every column name becomes an own property, even
+ * `__proto__`, `constructor` or `toString`: rows stay ordinary objects
+ * (`{ [name]: value }` equals them) and no name reaches their prototype.
+ * Columns are taken by position, so a result with two columns of one name
+ * keeps the last (as an object must).
  */
 export function tableToRows(table: Table): PlainRow[] {
   const columns = table.schema.fields.map((field, i) => ({ name: field.name, vector: table.getChildAt(i), convert: converter(field.type) }));
@@ -41,9 +44,18 @@ export function tableToRows(table: Table): PlainRow[] {
     const row: Record<string, PlainValue> = {};
     for (const { name, vector, convert } of columns) {
       const value: unknown = vector?.get(i) ?? null;
-      row[name] = value === null ? null : convert(value);
+      setOwn(row, name, value === null ? null : convert(value));
     }
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * `row[name] = value`, except that a column named `__proto__` becomes an own
+ * property like any other instead of replacing the row's prototype.
+ */
+function setOwn(row: Record<string, PlainValue>, name: string, value: PlainValue): void {
+  if (name === '__proto__') Object.defineProperty(row, name, { value, enumerable: true, writable: true, configurable: true });
+  else row[name] = value;
 }

@@ -1,4 +1,4 @@
-import { DateMillisecond, Decimal, Field, Int64, Schema, Table, TimestampMillisecond, Utf8, makeData, makeVector, vectorFromArray, Struct, RecordBatch } from 'apache-arrow';
+import { type Data, DateMillisecond, Decimal, Field, Int64, Schema, Table, TimestampMillisecond, Utf8, makeData, makeVector, vectorFromArray, Struct, RecordBatch } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import { scaleDecimal, tableToRows } from '../src/index.js';
 
@@ -43,5 +43,44 @@ describe('tableToRows', () => {
 
   it('gives an empty table no rows', () => {
     expect(tableToRows(new Table({ s: vectorFromArray([], new Utf8()) }))).toEqual([]);
+  });
+});
+
+/** A table of Utf8 columns with the given names, all rows given as arrays of values. */
+function stringTable(names: readonly string[], rows: readonly (readonly (string | null)[])[]): Table {
+  const schema = new Schema(names.map((name) => new Field(name, new Utf8(), true)));
+  const children = names.map((_, c): Data => {
+    const [data] = vectorFromArray(rows.map((row) => row[c] ?? null), new Utf8()).data;
+    if (data === undefined) throw new Error('no data');
+    return data;
+  });
+  return new Table([new RecordBatch(schema, makeData({ type: new Struct(schema.fields), length: rows.length, children }))]);
+}
+
+describe('tableToRows with column names that objects treat specially', () => {
+  const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'id'];
+  const rows = tableToRows(stringTable(names, [['p', 'c', 't', 'h', 'v', '1'], [null, null, null, null, null, '2']]));
+
+  it('keeps every column as an own, enumerable property, in order', () => {
+    expect(rows.map((row) => Object.keys(row))).toEqual([names, names]);
+    expect(rows[0]?.['__proto__']).toBe('p');
+    expect(rows[1]?.['__proto__']).toBeNull();
+    expect(rows[0]?.['toString']).toBe('t');
+    expect(Object.getOwnPropertyDescriptor(rows[0], '__proto__')).toEqual({ value: 'p', enumerable: true, writable: true, configurable: true });
+  });
+
+  it('leaves the rows ordinary objects: prototype untouched, comparable, spreadable and serialisable', () => {
+    for (const row of rows) expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(rows).toEqual([
+      { ['__proto__']: 'p', constructor: 'c', toString: 't', hasOwnProperty: 'h', valueOf: 'v', id: '1' },
+      { ['__proto__']: null, constructor: null, toString: null, hasOwnProperty: null, valueOf: null, id: '2' },
+    ]);
+    expect(rows[0]).not.toEqual({ constructor: 'c', toString: 't', hasOwnProperty: 'h', valueOf: 'v', id: '1' });
+    expect({ ...rows[0] }['__proto__']).toBe('p');
+    expect(JSON.parse(JSON.stringify(rows[0])) as unknown).toEqual(rows[0]);
+  });
+
+  it('keeps the last of two columns of one name, __proto__ included', () => {
+    expect(tableToRows(stringTable(['__proto__', '__proto__'], [['first', 'last']]))).toEqual([{ ['__proto__']: 'last' }]);
   });
 });
