@@ -32,6 +32,8 @@ export interface BackendOptions {
   readonly database?: string;
   /** `--remote`: Spark Connect connection string. */
   readonly remote?: string;
+  /** `--sandbox`: native only; files only inside baseDir, no network, no extensions (NativeBackendConfig.sandbox). */
+  readonly sandbox?: boolean;
 }
 
 type BackendFactory = (options: BackendOptions) => Promise<CliBackend>;

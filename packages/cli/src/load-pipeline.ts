@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Pipeline, ThundError, ThundErrorCode, parsePipeline } from '@thund/ir';
+import { UsageError } from './usage-error.js';
 
 const MODULE_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
 
@@ -21,6 +22,17 @@ export async function loadPipeline(path: string, cwd: string): Promise<Pipeline>
     throw new ThundError(ThundErrorCode.Source, `cannot read pipeline file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error });
   }
   return parsePipeline(text);
+}
+
+/**
+ * Loads a pipeline only from a JSON document (`--sandbox`): a TS/JS module
+ * would run its code in this process when imported, before any sandbox.
+ */
+export async function loadPipelineDocument(path: string, cwd: string): Promise<Pipeline> {
+  if (MODULE_EXTENSIONS.has(extname(resolve(cwd, path)))) {
+    throw new UsageError(`--sandbox runs JSON pipeline documents only: ${path} is a module, whose code runs in this process when it is imported; pass its JSON document (serializePipeline), or leave out --sandbox for a module you trust`, { hint: undefined });
+  }
+  return loadPipeline(path, cwd);
 }
 
 async function importPipelineModule(file: string): Promise<unknown> {

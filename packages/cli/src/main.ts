@@ -9,7 +9,7 @@ import { planCommand } from './commands/plan.js';
 import { runCommand } from './commands/run.js';
 import { describeFailure } from './format-error.js';
 import { type CliIo, ExitCode } from './io.js';
-import { loadPipeline } from './load-pipeline.js';
+import { loadPipeline, loadPipelineDocument } from './load-pipeline.js';
 import { UsageError } from './usage-error.js';
 
 export const USAGE = `Usage: thund <command> <pipeline> [options]
@@ -31,6 +31,8 @@ Options:
   --events <file>    run: also write every event as JSON lines to <file>
   --show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)
   --full-refresh     run: recompute every dataset from scratch
+  --sandbox          native: files only inside the pipeline's directory, no network, no extensions
+                     (for pipelines you did not write; JSON documents only)
   --live             view: run the pipeline and show it as it runs
   --port <n>         view: port to serve on (default: a free one)
 
@@ -59,6 +61,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         events: { type: 'string' },
         show: { type: 'string', multiple: true, default: [] },
         'full-refresh': { type: 'boolean', default: false },
+        sandbox: { type: 'boolean', default: false },
         live: { type: 'boolean', default: false },
         port: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -81,13 +84,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         baseDir: dirname(file),
         ...(values.db === undefined ? {} : { database: resolve(io.cwd, values.db) }),
         ...(values.remote === undefined ? {} : { remote: values.remote }),
+        ...(values.sandbox ? { sandbox: true } : {}),
       },
       ...(values.events === undefined ? {} : { eventsPath: resolve(io.cwd, values.events) }),
       show: values.show,
       fullRefresh: values['full-refresh'],
       live: values.live,
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
-      loadPipeline: () => loadPipeline(file, io.cwd),
+      loadPipeline: () => (values.sandbox ? loadPipelineDocument(file, io.cwd) : loadPipeline(file, io.cwd)),
     };
     return await handler(input, io);
   } catch (error) {

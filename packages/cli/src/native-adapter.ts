@@ -3,7 +3,11 @@ import type { BackendOptions, CliBackend, PreviewTable } from './backends.js';
 
 /** The native backend as the CLI uses it: plans as DuckDB SQL, previews from Arrow. */
 export async function createNativeCliBackend(options: BackendOptions): Promise<CliBackend> {
-  const backend = createNativeBackend({ baseDir: options.baseDir, ...(options.database === undefined ? {} : { database: options.database }) });
+  const backend = createNativeBackend({
+    baseDir: options.baseDir,
+    ...(options.database === undefined ? {} : { database: options.database }),
+    ...(options.sandbox === true ? { sandbox: true } : {}),
+  });
   return {
     capabilities: () => backend.capabilities(),
     check: (pipeline) => backend.check(pipeline),

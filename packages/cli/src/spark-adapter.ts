@@ -1,8 +1,12 @@
 import { createSparkBackend, tableToRows } from '@thund/backend-spark';
 import type { BackendOptions, CliBackend, PreviewTable } from './backends.js';
+import { UsageError } from './usage-error.js';
 
 /** The Spark backend as the CLI uses it: plans as Relation protos (JSON), previews read back over Spark Connect. */
 export async function createSparkCliBackend(options: BackendOptions): Promise<CliBackend> {
+  if (options.sandbox === true) {
+    throw new UsageError('--sandbox is a native backend option: on Spark, raw SQL runs on the cluster with the session\'s rights; leave out --sandbox, or use --backend native');
+  }
   const backend = await createSparkBackend({ baseDir: options.baseDir, ...(options.remote === undefined ? {} : { remote: options.remote }) });
   return {
     capabilities: () => backend.capabilities(),
