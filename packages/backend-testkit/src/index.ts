@@ -5,4 +5,5 @@ export { ALL_CASES, BATCH_CASES, CDC_CASES, EVENT_TIME_CASES, EXPECTATION_CASES,
 export { diffRows, normalizeValue, valuesEqual } from './compare-rows.js';
 export { contractViolations } from './contract-checks.js';
 export { describeBackend, runCase, writeCaseFiles, type CaseRun, type DescribeBackendOptions, type SkipEntry } from './run-conformance.js';
-export { generatedCases, type GeneratedCase } from './generate/random-plans.js';
+export { GENERATED_CASES_SEED, generatedCases, type GeneratedCase } from './generate/random-plans.js';
+export { FIXED_FUZZ_SEED, fuzzSeeds, type FuzzEnv } from './generate/fuzz-seeds.js';

@@ -163,12 +163,15 @@ function body(frame: Frame, s: Shape): Frame {
   }
 }
 
+/** The seed `generatedCases` uses unless given another. */
+export const GENERATED_CASES_SEED = 20261202;
+
 /**
  * Pipelines generated from a fixed seed: random data, then a random filter
  * and a random projection or aggregation, using only cataloged functions.
  * The same seed always gives the same cases.
  */
-export function generatedCases(count: number, seed = 20261202): GeneratedCase[] {
+export function generatedCases(count: number, seed = GENERATED_CASES_SEED): GeneratedCase[] {
   return fc.sample(shape, { numRuns: count, seed }).map((s, i) => ({
     id: `generated/${i}`,
     output: 'out',
