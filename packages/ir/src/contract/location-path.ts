@@ -23,6 +23,11 @@ function splitRoot(path: string): { readonly root: string; readonly rest: string
   return undefined;
 }
 
+/** Whether `path` is a URL (`s3://bucket/x`, `https://…`): not a path on the local filesystem. */
+export function isUrlLocation(path: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]+:\/\//.test(path);
+}
+
 /** Whether `path` is absolute (POSIX `/…`, `C:\…`, `\\server\share\…`). */
 export function isAbsoluteLocation(path: string): boolean {
   return splitRoot(path) !== undefined;

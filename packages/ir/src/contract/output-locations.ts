@@ -3,7 +3,7 @@ import { jsonPath } from '../document/json-path.js';
 import { walkPlan } from '../plan/plan-walk.js';
 import type { Violation } from './check-report.js';
 import {
-  type LocationPath, containsLocation, globBase, isAbsoluteLocation, isFilesystemRoot, locationText, resolveLocationPath,
+  type LocationPath, containsLocation, globBase, isAbsoluteLocation, isFilesystemRoot, isUrlLocation, locationText, resolveLocationPath,
 } from './location-path.js';
 
 /** Where a pipeline runs: what its sink locations are resolved against and must never swallow. */
@@ -32,7 +32,8 @@ interface Protected {
  * another sink's location; and every relative location that climbs out of
  * the base directory (`../elsewhere`). One violation per sink, naming every
  * conflict and how to fix it. Pure: nothing is read from a filesystem and
- * symlinks are not followed.
+ * symlinks are not followed; URLs (`s3://…`) are not local paths and are left
+ * to the backend that writes them.
  */
 export function outputLocationViolations(pipeline: Pipeline, context: OutputLocationContext): Violation[] {
   const base = resolveLocationPath(context.baseDir, '.');
@@ -48,15 +49,15 @@ export function outputLocationViolations(pipeline: Pipeline, context: OutputLoca
   for (const flow of pipeline.flows) {
     walkPlan(flow.query, {
       relation(node) {
-        if (node.kind !== 'read_files') return;
+        if (node.kind !== 'read_files' || isUrlLocation(node.path)) return;
         const input = resolveLocationPath(context.baseDir, globBase(node.path));
         guarded.push({ path: input, what: `the input "${node.path}" of flow "${flow.name}" (${locationText(input)})` });
       },
     });
   }
   const sinks = pipeline.datasets.flatMap((dataset, index) => {
-    if (dataset.type !== 'sink') return [];
     const written = dataset.location ?? dataset.name;
+    if (dataset.type !== 'sink' || isUrlLocation(written)) return [];
     return [{ dataset, index, written, path: resolveLocationPath(context.baseDir, written) }];
   });
 

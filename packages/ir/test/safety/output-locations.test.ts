@@ -23,6 +23,7 @@ describe('outputLocationViolations', () => {
   it('accepts a location inside the base directory that holds nothing else', () => {
     expect(outputLocationViolations(withSink('out/export'), context)).toEqual([]);
     expect(outputLocationViolations(withSink('/data/exports/shop'), context)).toEqual([]);
+    expect(outputLocationViolations(withSink('s3://bucket/exports'), context)).toEqual([]);
   });
 
   it.each([
