@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { type Pipeline, pipeline, readFiles, sql } from '@thund/ir';
+import { type Pipeline, from, pipeline, readFiles, sql, sum } from '@thund/ir';
 import { queryRows } from '../support/duckdb.js';
 import { finish, rowsOf, useBackends, useTempDirs, writeText } from '../support/helpers.js';
 import { ROWS } from './multi-writer-pipeline.js';
@@ -68,6 +68,24 @@ describe('a batch table written by several flows', () => {
     expect((await finish(b.run(twoWriters('SELECT 1 AS x')))).result.status).toBe('completed');
     expect((await finish(b.run(twoWriters('SELECT 1 AS x')))).result.status).toBe('completed');
     expect(rowsOf(await b.readDataset('t')).map((r) => r['x']).sort()).toEqual([1, 2]);
+  });
+
+  it('is swapped in within the pipeline\'s own database (schema), and a reader downstream sees every writer\'s rows', async () => {
+    const dir = await tempDir();
+    await writeText(join(dir, 'b.csv'), 'x\n3\n');
+    const p = pipeline('in_schema', { database: 'analytics' })
+      .table('t', { schema: [{ name: 'x', type: 'int64' }] })
+      .flow('a', { target: 't', query: sql('duckdb', 'SELECT 1 AS x') })
+      .flow('b', { target: 't', query: readFiles('csv', 'b.csv', { schema: [{ name: 'x', type: 'int64' }] }) })
+      .materializedView('total', { query: from('t').agg(sum('x').as('s')) })
+      .build();
+    const b = backend({ baseDir: dir });
+    for (let run = 0; run < 2; run += 1) {
+      const { result } = await finish(b.run(p));
+      expect(result.status, JSON.stringify(result.flows)).toBe('completed');
+      expect(rowsOf(await b.readDataset('t')).map((r) => r['x']).sort()).toEqual([1, 3]);
+      expect(rowsOf(await b.readDataset('total'))).toEqual([{ s: 4 }]);
+    }
   });
 
   it('is either its old or its new content after a SIGKILL anywhere around the swap', async () => {
