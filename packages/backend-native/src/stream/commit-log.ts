@@ -123,14 +123,7 @@ class SinkCommitLog implements OutputCommitLog {
     const entries: CommitEntry[] = [];
     for (const name of names.filter((n) => n.endsWith('.json'))) {
       const file = join(this.#log, name);
-      const text = await readFile(file, 'utf8').catch(() => '');
-      const parsed: unknown = (() => {
-        try {
-          return JSON.parse(text);
-        } catch {
-          return undefined;
-        }
-      })();
+      const parsed = parseJson(await readFile(file, 'utf8').catch(() => ''));
       if (!isEntry(parsed)) {
         throw checkpointError(`the commit log file ${file} of ${this.label} is unreadable: restore it, or start over with a full refresh (thund run --full-refresh, RunOptions.fullRefresh: true)`, { kind: 'dataset', name: this.#dataset });
       }
@@ -158,6 +151,14 @@ class SinkCommitLog implements OutputCommitLog {
 
   async forget(flow: string): Promise<void> {
     await rm(join(this.#log, `${stateTableName({ name: flow }, 'flow')}.json`), { force: true });
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 
