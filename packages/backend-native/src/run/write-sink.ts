@@ -8,16 +8,20 @@ import type { WriteRequest } from './write-output.js';
  * Writes a batch flow's result into its sink: the files are written beside
  * the location, then swapped in (see `replaceOutput`): the location holds
  * the old complete output or the new one, never neither or a mix, and only
- * an output Þund created is ever replaced.
+ * an output Þund created is ever replaced. Flows of one run writing the
+ * same location replace it one after another (the last one's output stays).
  */
-export async function writeSink(request: Pick<WriteRequest, 'session' | 'pipeline' | 'dataset' | 'runId' | 'baseDir'>, query: string, fs: SinkFs = nodeSinkFs): Promise<number> {
+export async function writeSink(
+  request: Pick<WriteRequest, 'session' | 'pipeline' | 'dataset' | 'runId' | 'baseDir' | 'tableLock'>, query: string, fs: SinkFs = nodeSinkFs,
+): Promise<number> {
   const { session, pipeline, dataset, runId, baseDir } = request;
-  return replaceOutput({
-    location: resolveLocation(baseDir, dataset.location ?? dataset.name),
+  const location = resolveLocation(baseDir, dataset.location ?? dataset.name);
+  return request.tableLock.with(`sink:${location}`, () => replaceOutput({
+    location,
     kind: (dataset.partitionColumns ?? []).length > 0 ? 'directory' : 'file',
     owner: { pipeline: pipeline.name, dataset: dataset.name },
     runId,
     fs,
     write: (path) => session.run(copyStatement(query, path, dataset)),
-  });
+  }));
 }

@@ -94,6 +94,23 @@ describe('Þund replaces or removes only outputs it created', () => {
     expect(await tree(join(dir, 'out/export'))).toEqual(before);
   });
 
+  it('two batch flows of one run writing one partitioned sink replace it one after another, leaving one complete output', async () => {
+    const dir = await tempDir();
+    const p = pipeline('twice')
+      .sink('export', { format: 'csv', location: 'out/export', partitionColumns: ['k'] })
+      .flow('first', { target: 'export', query: sql('duckdb', "SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS v(id, k)") })
+      .flow('second', { target: 'export', query: sql('duckdb', "SELECT * FROM (VALUES (3, 'c')) AS v(id, k)") })
+      .build();
+    const b = backend({ baseDir: dir, maxConcurrency: 2 });
+    for (let run = 0; run < 3; run += 1) {
+      const { result } = await finish(b.run(p));
+      expect(result.status, JSON.stringify(result.error)).toBe('completed');
+      const files = Object.keys(await tree(join(dir, 'out/export'))).sort();
+      expect([['.thund-output', 'k=a/data_0.csv', 'k=b/data_0.csv'], ['.thund-output', 'k=c/data_0.csv']]).toContainEqual(files);
+      expect(await readdir(join(dir, 'out'))).toEqual(['export']);
+    }
+  });
+
   it('refuses a streaming sink directory it did not create, before touching checkpoints, and leaves it intact', async () => {
     const dir = await tempDir();
     await writeText(join(dir, 'in/a.csv'), 'id\n1\n');
