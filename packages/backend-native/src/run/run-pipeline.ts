@@ -10,6 +10,7 @@ import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
 import { KeyedLock, Semaphore } from './concurrency.js';
 import { type RunScope, errorDetails, runFlow } from './flow-runner.js';
 import { TableStaging } from './table-staging.js';
+import { recoverSinks } from './write-sink.js';
 import { rawSqlRefusal } from '../safety/raw-sql-preflight.js';
 import { guardCheckpointLoss } from '../stream/checkpoint-loss.js';
 import { prepareStreaming } from '../stream/prepare-streaming.js';
@@ -111,6 +112,7 @@ async function prepare(database: NativeDatabase, pipeline: Pipeline, options: Ru
         await prepareStreaming(connection, pipeline, { ...(options.fullRefresh === undefined ? {} : { fullRefresh: options.fullRefresh }), baseDir: deps.baseDir, storage: deps.stream.storage });
         await guardCheckpointLoss(connection, pipeline, { ...(options.fullRefresh === undefined ? {} : { fullRefresh: options.fullRefresh }), baseDir: deps.baseDir });
       }
+      await recoverSinks(pipeline, deps.baseDir);
       if (pipeline.database !== undefined) await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(pipeline.database)}`);
       if (options.fullRefresh === true) {
         for (const dataset of pipeline.datasets) {

@@ -1,6 +1,7 @@
+import type { Pipeline } from '@thund/ir';
 import { resolveLocation } from '../compile/flow-plan.js';
 import { copyStatement } from '../compile/write-statements.js';
-import { replaceOutput } from '../output/replace-output.js';
+import { recoverOutput, replaceOutput } from '../output/replace-output.js';
 import { type SinkFs, nodeSinkFs } from '../output/sink-fs.js';
 import type { WriteRequest } from './write-output.js';
 
@@ -24,4 +25,15 @@ export async function writeSink(
     fs,
     write: (path) => session.run(copyStatement(query, path, dataset)),
   }));
+}
+
+/**
+ * At the start of a run: finishes or undoes every sink replacement a crash
+ * interrupted (see `recoverOutput`), so each sink location holds a complete
+ * output even if this run does not write it.
+ */
+export async function recoverSinks(pipeline: Pipeline, baseDir: string, fs: SinkFs = nodeSinkFs): Promise<void> {
+  for (const dataset of pipeline.datasets.filter((d) => d.type === 'sink')) {
+    await recoverOutput(resolveLocation(baseDir, dataset.location ?? dataset.name), fs);
+  }
 }

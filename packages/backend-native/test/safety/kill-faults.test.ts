@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { col, expect as expect_, pipeline, sql } from '@thund/ir';
 import { createNativeBackend } from '../../src/index.js';
 import { recoverOutput, replaceOutput } from '../../src/output/replace-output.js';
 import { seeded } from '../fixtures/crash-pipeline.js';
@@ -101,6 +102,26 @@ describe('partitioned sink replace, SIGKILLed', () => {
     },
     60_000,
   );
+
+  it('a run recovers a replacement SIGKILLed between its two renames at start, even when it does not write that sink again', async () => {
+    const dir = await tempDir();
+    const location = join(dir, 'out/export');
+    await replace(location, 1, 'r1');
+    const exit = await runChild(REPLACE_CHILD, [location, '2', 'r2', String(COMMIT)]);
+    expect(exit.signal, exit.output).toBe('SIGKILL');
+    expect(await whichGeneration(location, [1, 2])).toBe('nothing at the location');
+    // This run's only flow fails its expectation: the sink is not written, yet its old output is back.
+    const p = pipeline('generations')
+      .sink('export', { format: 'csv', location: 'out/export', partitionColumns: ['k'] })
+      .flow('write', { target: 'export', query: sql('duckdb', 'SELECT 1 AS id, 0 AS k'), expectations: [expect_('never', col('id').lt(0), 'fail')] })
+      .build();
+    const backend = createNativeBackend({ baseDir: dir });
+    const result = await backend.run(p).result;
+    await backend.close();
+    expect(result.flows[0]?.error?.code).toBe('THUND_EXPECTATION_FAILED');
+    expect(await whichGeneration(location, [1, 2])).toBe(1);
+    expect(await readdir(join(dir, 'out'))).toEqual(['export']);
+  });
 
   it(`SIGKILL ×${RANDOM_KILLS} at random points of real backend runs: the sink holds one complete generation, and a rerun replaces it cleanly`, async () => {
     const random = seeded(20261203);
