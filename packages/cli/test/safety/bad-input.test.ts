@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -54,6 +54,8 @@ describe('thund on bad input: one clear line, exit 1 or 2, never a stack trace',
     ['view --port that is not a port', () => ['view', pipeline, '--live', '--port', 'http'], /--port must be a port number, got "http"/],
     ['run --events into a missing directory', () => ['run', pipeline, '--events', '/nonexistent-thund-dir/x.jsonl'], /cannot write the event log \/nonexistent-thund-dir\/x\.jsonl: ENOENT .*existing, writable directory/],
     ['run --events onto a directory', () => ['run', pipeline, '--events', 'a-directory'], /cannot write the event log .*a-directory: EISDIR/],
+    ['run --events onto the pipeline document itself', () => ['run', pipeline, '--events', pipeline], /refusing to overwrite .*pipeline\.json with the event log: it holds something other than run events/],
+    ['run --events onto a data file', () => ['run', pipeline, '--events', 'orders/data/orders.csv'], /refusing to overwrite .*orders\.csv/],
     ['check a missing pipeline', () => ['check', 'missing.json'], /cannot read pipeline file .*missing\.json: ENOENT/],
     ['run a directory as pipeline', () => ['run', 'a-directory'], /cannot read pipeline file .*a-directory: EISDIR/],
     ['plan a truncated document', () => ['plan', 'bad.json'], /THUND_VALIDATION/],
@@ -74,8 +76,10 @@ describe('thund on bad input: one clear line, exit 1 or 2, never a stack trace',
       expect(result.stderr.trimEnd().split('\n'), 'exactly one line on stderr').toHaveLength(1);
       expect(result.stderr).not.toMatch(/^\s+at /m);
       expect(result.stderr).not.toMatch(/internal error|node:internal|Node\.js v\d/);
-      // No data moved: the example's Parquet export was never written.
+      // No data moved: the example's Parquet export was never written, and no input was overwritten.
       expect(existsSync(join(dir, 'orders', 'out'))).toBe(false);
+      expect(readFileSync(join(dir, 'orders', 'pipeline.json'), 'utf8')).toBe(readFileSync(join(examples, 'orders', 'pipeline.json'), 'utf8'));
+      expect(readFileSync(join(dir, 'orders', 'data', 'orders.csv'), 'utf8')).toBe(readFileSync(join(examples, 'orders', 'data', 'orders.csv'), 'utf8'));
     }, 90_000);
   }
 });
