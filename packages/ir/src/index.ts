@@ -74,7 +74,7 @@ export { serializePipeline } from './document/serialize.js';
 export { PipelineSchema } from './document/schema.js';
 export { jsonPath } from './document/json-path.js';
 export { validatePipeline } from './validate/validate-pipeline.js';
-export { planDepthIssues } from './validate/depth-limit.js';
+export { assertPlanDepth, planDepthIssues } from './validate/depth-limit.js';
 
 // Backend contract
 export { DEFAULT_CAPABILITIES, defineCapabilities, type Capabilities } from './contract/capabilities.js';

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { Dataset, DatasetType, Flow, Pipeline } from '@thund/ir';
+import { type Dataset, type DatasetType, type Flow, type Pipeline, assertPlanDepth } from '@thund/ir';
 import { type CompileContext, RelationCompiler } from './relation-compiler.js';
 import { qualifiedName } from './sql-text.js';
 import { writeStatement } from './write-statements.js';
@@ -39,8 +39,13 @@ export function targetName(pipeline: Pipeline, dataset: Pick<Dataset, 'name'>): 
   return qualifiedName(pipeline.database, dataset.name);
 }
 
-/** Every flow of `pipeline` lowered to DuckDB SQL. Pure: opens no database. */
+/**
+ * Every flow of `pipeline` lowered to DuckDB SQL. Pure: opens no database.
+ * The compiler recurses over plans, so a plan deeper than MAX_PLAN_DEPTH is
+ * refused first with a ValidationError.
+ */
 export function planPipeline(pipeline: Pipeline, baseDir: string): FlowPlan[] {
+  assertPlanDepth(pipeline);
   const context = compileContext(pipeline, baseDir);
   const datasets = new Map(pipeline.datasets.map((d) => [d.name, d]));
   return pipeline.flows.map((flow) => {

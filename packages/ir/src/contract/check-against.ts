@@ -1,9 +1,8 @@
-import { ValidationError } from '../errors/validation-error.js';
 import type { ElementRef } from '../model/element-ref.js';
 import type { Pipeline } from '../model/pipeline.js';
 import { jsonPath } from '../document/json-path.js';
 import { planFacts } from '../plan/plan-facts.js';
-import { planDepthIssues } from '../validate/depth-limit.js';
+import { assertPlanDepth } from '../validate/depth-limit.js';
 import type { Capabilities } from './capabilities.js';
 import type { CheckReport, Feature, Violation } from './check-report.js';
 
@@ -37,8 +36,7 @@ const FEATURE_LABEL: Readonly<Record<Feature, string>> = {
  * after this one only ever see bounded plans).
  */
 export function checkAgainst(pipeline: Pipeline, capabilities: Capabilities): CheckReport {
-  const tooDeep = planDepthIssues(pipeline);
-  if (tooDeep.length > 0) throw new ValidationError(tooDeep);
+  assertPlanDepth(pipeline);
   const violations: Violation[] = [];
   const backend = capabilities.name;
   const add = (element: ElementRef, feature: Feature, value: string, path: readonly PropertyKey[]): void => {

@@ -1,6 +1,5 @@
-import { ValidationError } from '../errors/validation-error.js';
 import type { Pipeline } from '../model/pipeline.js';
-import { planDepthIssues } from '../validate/depth-limit.js';
+import { assertPlanDepth } from '../validate/depth-limit.js';
 import { PipelineSchema } from './schema.js';
 
 /**
@@ -9,7 +8,6 @@ import { PipelineSchema } from './schema.js';
  * Throws a ValidationError for a plan nested deeper than `MAX_PLAN_DEPTH`.
  */
 export function serializePipeline(pipeline: Pipeline, indent = 2): string {
-  const tooDeep = planDepthIssues(pipeline);
-  if (tooDeep.length > 0) throw new ValidationError(tooDeep);
+  assertPlanDepth(pipeline);
   return JSON.stringify(PipelineSchema.parse(pipeline), null, indent);
 }

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../errors/validation-error.js';
+import { type ValidationIssue, ValidationError } from '../errors/validation-error.js';
 import { MAX_PLAN_DEPTH, firstTooDeepPath } from '../plan/plan-depth.js';
 import { issue } from './context.js';
 
@@ -30,6 +30,17 @@ export function planDepthIssues(document: unknown): ValidationIssue[] {
     }
   });
   return issues;
+}
+
+/**
+ * Throws the ValidationError of `planDepthIssues`, if any. For code that
+ * walks plans recursively and may be handed an unvalidated pipeline
+ * (serializing, `checkAgainst`, a backend's `plan`): it fails cleanly
+ * instead of overflowing the stack.
+ */
+export function assertPlanDepth(pipeline: unknown): void {
+  const issues = planDepthIssues(pipeline);
+  if (issues.length > 0) throw new ValidationError(issues);
 }
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
