@@ -3,11 +3,15 @@
  * together along any path from a flow's query (or an expectation's
  * predicate, or a CDC `deleteWhen`) down to a leaf. Parsing, validation
  * and every backend's compiler walk plans recursively; this bound keeps
- * them far from the JavaScript stack limit (and under the engines' own
- * limits: DuckDB's max_expression_depth, Spark Connect's proto recursion
- * limit). A deeper query is split into temporary views.
+ * them far from the JavaScript stack limit: the costliest nodes to check
+ * (nested CASE and window calls) overflow a default Node stack from about
+ * 450 levels in a fresh process, so 128 leaves a margin of over 3x for
+ * callers that are already deep in their own stack. It also stays well
+ * under the engines' own limits (DuckDB's max_expression_depth, Spark
+ * Connect's proto recursion limit, which counts about two messages per
+ * plan node). A deeper query is split into temporary views.
  */
-export const MAX_PLAN_DEPTH = 256;
+export const MAX_PLAN_DEPTH = 128;
 
 /**
  * The path (relative to `root`) of the first node, in document order, that
