@@ -18,6 +18,7 @@ const RULES = {
   '@thund/ir': { exact: ['@thund/ir', 'zod'] },
   '@thund/events': { forbidden: ['@duckdb/', '@grpc/', '@bufbuild/'] },
   '@thund/arrow-rows': { forbidden: ['@thund/ir', '@duckdb/', '@grpc/', '@bufbuild/'] },
+  '@thund/backend-kit': { forbidden: ['@duckdb/', '@grpc/', '@bufbuild/', 'apache-arrow'] },
   '@thund/backend-native': { forbidden: ['@grpc/', '@bufbuild/'] },
   '@thund/backend-spark': { forbidden: ['@duckdb/'] },
   '@thund/backend-testkit': { forbidden: ['@duckdb/', '@grpc/', '@bufbuild/'] },

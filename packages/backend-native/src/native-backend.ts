@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import type * as arrow from 'apache-arrow';
 import {
-  type Capabilities, type CheckReport, type ExecBackend, type Pipeline, type RunHandle, type RunOptions, ThundError, ThundErrorCode, checkAgainst, isIncremental, outputLocationViolations,
+  type Capabilities, type CheckReport, type DatasetRows, type ExecBackend, type ExplainedFlow, type ReadRowsOptions, type Pipeline, type RunHandle, type RunOptions, ThundError, ThundErrorCode, checkAgainst, isIncremental, outputLocationViolations,
 } from '@thund/ir';
 import { type FlowPlan, planPipeline } from './compile/flow-plan.js';
 import { NativeDatabase } from './duckdb/native-database.js';
@@ -11,6 +11,7 @@ import type { DatabaseSandbox } from './duckdb/sandbox-settings.js';
 import { createNativeCapabilities } from './native-capabilities.js';
 import { type NativeBackendConfig, type ResolvedNativeConfig, resolveConfig } from './native-config.js';
 import { type DatasetLocation, readQuery, readTable, streamBatches } from './read/read-dataset.js';
+import { readRows } from './read/read-rows.js';
 import { runPipeline } from './run/run-pipeline.js';
 import { safetyViolations } from './safety/safety-violations.js';
 import type { MemorySources } from './stream/memory-rows.js';
@@ -62,9 +63,14 @@ export class NativeBackend implements ExecBackend {
     return { backend: report.backend, ok: violations.length === 0, violations };
   }
 
-  /** Each flow's lowered DuckDB SQL and write statement (for `thund plan`); opens no database. */
+  /** Each flow's lowered DuckDB SQL and write statement; opens no database. */
   plan(pipeline: Pipeline): FlowPlan[] {
     return planPipeline(pipeline, this.#config.baseDir);
+  }
+
+  /** The contract's explain facet: `plan` as text (`thund plan`). */
+  explain(pipeline: Pipeline): ExplainedFlow[] {
+    return this.plan(pipeline).map((plan) => ({ flow: plan.flow, language: 'duckdb sql', text: `${plan.sql};\n-- write: ${plan.write}` }));
   }
 
   /** Starts a run and returns at once; see RunHandle. */
@@ -90,6 +96,11 @@ export class NativeBackend implements ExecBackend {
   /** A dataset's current rows as one Arrow table. */
   async readDataset(name: string): Promise<arrow.Table> {
     return readTable(await this.#open(), readQuery(name, this.#written.get(name), this.#config.baseDir), name);
+  }
+
+  /** The contract's readRows facet: plain rows, at most `limit` read. */
+  async readRows(name: string, options?: ReadRowsOptions): Promise<DatasetRows> {
+    return readRows(await this.#open(), readQuery(name, this.#written.get(name), this.#config.baseDir), name, options);
   }
 
   /** A dataset's rows as Arrow record batches, one DuckDB chunk at a time. */

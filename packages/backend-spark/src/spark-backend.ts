@@ -1,9 +1,10 @@
 import type { Table } from 'apache-arrow';
-import { type Capabilities, type CheckReport, type ExecBackend, type Pipeline, type RunHandle, type RunOptions } from '@thund/ir';
-import { SparkConnectSession } from './connect/session.js';
+import { type Capabilities, type CheckReport, type DatasetRows, type ExecBackend, type ExplainedFlow, type ReadRowsOptions, type Pipeline, type RunHandle, type RunOptions } from '@thund/ir';
+import { type RelationInit, SparkConnectSession } from './connect/session.js';
 import { type PipelinePlace, resolvePath } from './lower/flow-plan.js';
 import { type FlowRelation, flowRelations } from './lower/flow-relations.js';
 import { type DatasetLocation, readDataset, readRelation } from './read/read-dataset.js';
+import { readRows } from './read/read-rows.js';
 import { runPipeline } from './run/run-pipeline.js';
 import { createSparkCapabilities } from './spark-capabilities.js';
 import { checkForSpark } from './spark-check.js';
@@ -67,15 +68,28 @@ export class SparkBackend implements ExecBackend {
     );
   }
 
+  /** The contract's explain facet: each flow's Relation proto as JSON (`thund plan`). */
+  explain(pipeline: Pipeline): ExplainedFlow[] {
+    return this.plan(pipeline).map((p) => ({ flow: p.flow, language: 'spark connect relation (json)', text: p.relationJson }));
+  }
+
   /** A dataset's current rows as one Arrow table. */
   async readDataset(name: string): Promise<Table> {
-    const fallback = { catalog: this.#config.catalog, database: this.#config.database };
-    return readDataset(this.#session, name, readRelation(name, this.#written.get(name), fallback));
+    return readDataset(this.#session, name, this.#readRelation(name));
+  }
+
+  /** The contract's readRows facet: plain rows, at most `limit` pulled from the server. */
+  async readRows(name: string, options?: ReadRowsOptions): Promise<DatasetRows> {
+    return readRows(this.#session, name, this.#readRelation(name), options);
   }
 
   /** Ends the Spark Connect session. */
   async close(): Promise<void> {
     this.#session.close();
+  }
+
+  #readRelation(name: string): RelationInit {
+    return readRelation(name, this.#written.get(name), { catalog: this.#config.catalog, database: this.#config.database });
   }
 
   #place(pipeline: Pipeline): PipelinePlace {

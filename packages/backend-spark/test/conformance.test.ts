@@ -1,5 +1,5 @@
 import { describeBackend } from '@thund/backend-testkit';
-import { createSparkBackend, tableToRows } from '../src/index.js';
+import { createSparkBackend } from '../src/index.js';
 
 const remote = process.env['THUND_SPARK_REMOTE'];
 let cases = 0;
@@ -9,8 +9,7 @@ let cases = 0;
 if (remote !== undefined) {
   await describeBackend(async (workDir) => {
     cases += 1;
-    const backend = await createSparkBackend({ remote, baseDir: workDir, database: `thund_c${process.pid}_${cases}` });
-    return { backend, read: async (dataset) => tableToRows(await backend.readDataset(dataset)), dispose: () => backend.close() };
+    return createSparkBackend({ remote, baseDir: workDir, database: `thund_c${process.pid}_${cases}` });
   }, { name: 'spark', timeoutMs: 120_000 });
 } else {
   const { describe, it } = await import('vitest');

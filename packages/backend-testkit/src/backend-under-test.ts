@@ -4,18 +4,14 @@ import type { ExecBackend } from '@thund/ir';
 export type Row = Readonly<Record<string, unknown>>;
 
 /**
- * What the suite needs to exercise a backend: the backend itself and a way
- * to read a dataset's rows after a run (the contract has no read method, as
- * engines differ in how results come back). Values in rows should be plain:
- * numbers (or bigint), strings, booleans, null; dates and timestamps as
- * ISO strings or Date objects; decimals as numbers or strings.
+ * What the suite exercises: any backend through the contract and its
+ * facets. It must implement `readRows` (the suite reads every dataset a
+ * case names back through it); `close`, when present, is called after
+ * each case. Values in rows should be plain: numbers (or bigint), strings,
+ * booleans, null; dates and timestamps as ISO strings or Date objects;
+ * decimals as numbers or strings (`@thund/arrow-rows` gives exactly these).
  */
-export interface BackendUnderTest {
-  readonly backend: ExecBackend;
-  read(dataset: string): Promise<readonly Row[]>;
-  /** Releases engine resources; called after each case. */
-  dispose?(): Promise<void>;
-}
+export type BackendUnderTest = ExecBackend & Required<Pick<ExecBackend, 'readRows'>>;
 
 /** Creates a fresh backend for one case; `workDir` is an empty directory the case may use. */
-export type BackendFactory = (workDir: string) => Promise<BackendUnderTest>;
+export type BackendFactory = (workDir: string) => Promise<ExecBackend>;

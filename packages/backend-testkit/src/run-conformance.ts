@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Capabilities, type Pipeline, type RunEvent, type RunResult, checkAgainst, col, from, pipeline, readFiles } from '@thund/ir';
+import { type Capabilities, type ExecBackend, type Pipeline, type RunEvent, type RunResult, checkAgainst, col, from, pipeline, readFiles } from '@thund/ir';
 import type { BackendFactory, BackendUnderTest } from './backend-under-test.js';
 import { ALL_CASES } from './cases/index.js';
 import { diffRows } from './compare-rows.js';
@@ -54,17 +54,25 @@ function nextModificationTime(): Date {
 
 async function withBackend<T>(create: BackendFactory, use: (subject: BackendUnderTest, workDir: string) => Promise<T>): Promise<T> {
   const workDir = mkdtempSync(join(tmpdir(), 'thund-conformance-'));
-  const subject = await create(workDir);
+  const backend = await create(workDir);
   try {
-    return await use(subject, workDir);
+    return await use(underTest(backend), workDir);
   } finally {
-    await subject.dispose?.();
+    await backend.close?.();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
 
+/** The backend with the facets the suite needs, or a clear failure saying which one is missing. */
+function underTest(backend: ExecBackend): BackendUnderTest {
+  if (backend.readRows === undefined) {
+    throw new Error(`backend "${backend.capabilities().name}" has no readRows facet: the conformance suite reads each dataset back through it (see ExecBackend.readRows in @thund/ir)`);
+  }
+  return backend as BackendUnderTest;
+}
+
 async function runToEnd(subject: BackendUnderTest, p: Pipeline): Promise<{ events: RunEvent[]; result: RunResult; runId: string }> {
-  const handle = subject.backend.run(p);
+  const handle = subject.run(p);
   const events: RunEvent[] = [];
   for await (const event of handle) events.push(event);
   return { events, result: await handle.result, runId: handle.runId };
@@ -105,7 +113,7 @@ async function runAndCheck(subject: BackendUnderTest, p: Pipeline, testCase: Con
   }
   const rows: Record<string, readonly unknown[]> = {};
   for (const [dataset, expected] of Object.entries(want.expected)) {
-    const actual = await subject.read(dataset);
+    const actual = (await subject.readRows(dataset)).rows;
     rows[dataset] = actual;
     expect(diffRows(actual, expected, testCase.ordered), `${label}rows of ${dataset}`).toEqual([]);
   }
@@ -122,7 +130,7 @@ async function runAndCheck(subject: BackendUnderTest, p: Pipeline, testCase: Con
 export async function describeBackend(create: BackendFactory, options: DescribeBackendOptions): Promise<void> {
   const cases = options.cases ?? ALL_CASES;
   const timeout = options.timeoutMs ?? 60_000;
-  const capabilities = await withBackend(create, async (subject) => subject.backend.capabilities());
+  const capabilities = await withBackend(create, async (subject) => subject.capabilities());
   const skipped = new Map(options.skip?.flatMap((entry) => entry.cases.map((id) => [id, entry.reason] as const)) ?? []);
   for (const id of skipped.keys()) {
     if (!cases.some((c) => c.id === id)) throw new Error(`skip list names unknown case "${id}"`);
@@ -153,10 +161,10 @@ export async function describeBackend(create: BackendFactory, options: DescribeB
 async function assertRejected(create: BackendFactory, testCase: ConformanceCase): Promise<void> {
   await withBackend(create, async (subject, workDir) => {
     const p = testCase.pipeline(writeCaseFiles(testCase.files, workDir));
-    const report = subject.backend.check(p);
+    const report = subject.check(p);
     expect(report.ok).toBe(false);
     expect(report.violations.length).toBeGreaterThan(0);
-    for (const v of report.violations) expect(v.backend).toBe(subject.backend.capabilities().name);
+    for (const v of report.violations) expect(v.backend).toBe(subject.capabilities().name);
     const { events, result } = await runToEnd(subject, p);
     expect(result.status).toBe('failed');
     expect(result.error?.code).toBe('THUND_UNSUPPORTED');
@@ -187,7 +195,7 @@ function registerContractTests(create: BackendFactory, capabilities: Capabilitie
       for (let i = 0; i < 8; i += 1) builder = builder.materializedView(`mv${i}`, { query: from(i === 0 ? 'src' : `mv${i - 1}`).filter(col('id').gte(i)) });
       const p = builder.build();
       if (!checkAgainst(p, capabilities).ok) return;
-      const handle = subject.backend.run(p);
+      const handle = subject.run(p);
       const events: RunEvent[] = [];
       const consumed = (async () => { for await (const e of handle) events.push(e); })();
       await handle.cancel();

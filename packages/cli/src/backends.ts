@@ -1,29 +1,5 @@
-import type { ExecBackend, Pipeline } from '@thund/ir';
+import type { ExecBackend } from '@thund/ir';
 import { UsageError } from './usage-error.js';
-
-/** One flow's lowered form, as `thund plan` prints it. */
-export interface LoweredFlow {
-  readonly flow: string;
-  readonly language: string;
-  readonly text: string;
-}
-
-/** Rows of a dataset for printing: column names and values. */
-export interface PreviewTable {
-  readonly columns: readonly string[];
-  readonly rows: readonly (readonly unknown[])[];
-  readonly totalRows: number;
-}
-
-/**
- * What the CLI needs of a backend beyond the ExecBackend contract, all
- * optional: a backend that lacks one just cannot serve that command.
- */
-export interface CliBackend extends ExecBackend {
-  lower?(pipeline: Pipeline): Promise<readonly LoweredFlow[]>;
-  preview?(dataset: string, limit: number): Promise<PreviewTable>;
-  close?(): Promise<void>;
-}
 
 export interface BackendOptions {
   /** Directory relative paths in the pipeline resolve against. */
@@ -36,28 +12,36 @@ export interface BackendOptions {
   readonly sandbox?: boolean;
 }
 
-type BackendFactory = (options: BackendOptions) => Promise<CliBackend>;
+/** Every command takes what it needs from the contract and its facets (`explain`, `readRows`, `close`): there are no per-backend adapters. */
+type BackendFactory = (options: BackendOptions) => Promise<ExecBackend>;
 
 const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly create: BackendFactory }>> = {
   native: {
     packageName: '@thund/backend-native',
     create: async (options) => {
-      const { createNativeCliBackend } = await import('./native-adapter.js');
-      return createNativeCliBackend(options);
+      const { createNativeBackend } = await import('@thund/backend-native');
+      return createNativeBackend({
+        baseDir: options.baseDir,
+        ...(options.database === undefined ? {} : { database: options.database }),
+        ...(options.sandbox === true ? { sandbox: true } : {}),
+      });
     },
   },
   spark: {
     packageName: '@thund/backend-spark',
     create: async (options) => {
-      const { createSparkCliBackend } = await import('./spark-adapter.js');
-      return createSparkCliBackend(options);
+      if (options.sandbox === true) {
+        throw new UsageError('--sandbox is a native backend option: on Spark, raw SQL runs on the cluster with the session\'s rights; leave out --sandbox, or use --backend native');
+      }
+      const { createSparkBackend } = await import('@thund/backend-spark');
+      return createSparkBackend({ baseDir: options.baseDir, ...(options.remote === undefined ? {} : { remote: options.remote }) });
     },
   },
 };
 
 export const BACKEND_NAMES: readonly string[] = Object.keys(BACKENDS);
 
-export async function createBackend(name: string, options: BackendOptions): Promise<CliBackend> {
+export async function createBackend(name: string, options: BackendOptions): Promise<ExecBackend> {
   const entry = BACKENDS[name];
   if (entry === undefined) {
     throw new UsageError(`unknown backend "${name}": choose one of ${BACKEND_NAMES.join(', ')}`);

@@ -1,4 +1,4 @@
 export { main, USAGE } from './main.js';
 export { ExitCode, processIo, type CliIo } from './io.js';
 export { loadPipeline } from './load-pipeline.js';
-export type { BackendOptions, CliBackend, LoweredFlow, PreviewTable } from './backends.js';
+export type { BackendOptions } from './backends.js';

@@ -1,4 +1,4 @@
-import type { PreviewTable } from './backends.js';
+import type { DatasetRows } from '@thund/ir';
 import { escapeForTerminal } from './escape-for-terminal.js';
 
 function cell(value: unknown): string {
@@ -16,7 +16,8 @@ function cellText(value: unknown): string {
 }
 
 /** A plain-text table with a header rule, right-aligned numbers; title, column names and values escaped for the terminal. */
-export function renderTable(title: string, table: PreviewTable): string {
+export function renderTable(title: string, dataset: DatasetRows): string {
+  const table = { columns: dataset.columns, totalRows: dataset.totalRows, rows: dataset.rows.map((row) => dataset.columns.map((c) => row[c] ?? null)) };
   const text = table.rows.map((row) => row.map(cell));
   const columns = table.columns.map((c) => escapeForTerminal(c));
   const widths = columns.map((c, i) => Math.max(c.length, ...text.map((row) => (row[i] ?? '').length)));

@@ -88,7 +88,7 @@ export {
   type EventLevel, type ExpectationResult, type RunEvent, type RunEventDetails, type RunEventError, type RunPhase,
 } from './contract/run-event.js';
 export type { FlowOutcome, RunHandle, RunOptions, RunResult } from './contract/run-handle.js';
-export type { ExecBackend } from './contract/exec-backend.js';
+export type { DatasetRows, ExecBackend, ExplainedFlow, ReadRowsOptions } from './contract/exec-backend.js';
 export { startRun, type EmittedEvent, type RunContext } from './contract/start-run.js';
 export { capabilitiesFromJson, capabilitiesToJson, runEventFromJson, runEventToJson, type JsonObject } from './contract/wire-json.js';
 

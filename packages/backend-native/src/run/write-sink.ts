@@ -1,8 +1,7 @@
 import type { Pipeline } from '@thund/ir';
 import { resolveLocation } from '../compile/flow-plan.js';
 import { copyStatement } from '../compile/write-statements.js';
-import { recoverOutput, replaceOutput } from '../output/replace-output.js';
-import { type SinkFs, nodeSinkFs } from '../output/sink-fs.js';
+import { recoverOutput, replaceOutput, type SinkFs, nodeSinkFs } from '@thund/backend-kit';
 import type { WriteRequest } from './write-output.js';
 
 /**
@@ -20,7 +19,7 @@ export async function writeSink(
   return request.tableLock.with(`sink:${location}`, () => replaceOutput({
     location,
     kind: (dataset.partitionColumns ?? []).length > 0 ? 'directory' : 'file',
-    owner: { pipeline: pipeline.name, dataset: dataset.name },
+    owner: { pipeline: pipeline.name, dataset: dataset.name, backend: 'native' },
     runId,
     fs,
     write: (path) => session.run(copyStatement(query, path, dataset)),

@@ -1,8 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Pipeline } from '@thund/ir';
 import type { NativeConnection } from '../duckdb/native-connection.js';
-import { assertOwned, claimOutputDirectory, removeOutputDirectory } from '../output/output-ownership.js';
-import { type SinkFs, nodeSinkFs } from '../output/sink-fs.js';
+import { assertOwned, claimOutputDirectory, removeOutputDirectory, type SinkFs, nodeSinkFs } from '@thund/backend-kit';
 import { ensureCheckpointTables, resetCheckpoint } from './checkpoint-store.js';
 import { memoryStagingDirectory, streamingSinkDirectory } from './run-stream-flow.js';
 import { isPublishedFile } from './sink-publisher.js';
@@ -25,7 +24,7 @@ export async function prepareStreaming(
   const flows = pipeline.flows.filter((f) => keepsCheckpoint(f.kind));
   const sinks = flows.flatMap((flow) => {
     const target = datasets.get(flow.target);
-    return target?.type === 'sink' ? [{ directory: streamingSinkDirectory(options.baseDir, target), owner: { pipeline: pipeline.name, dataset: target.name } }] : [];
+    return target?.type === 'sink' ? [{ directory: streamingSinkDirectory(options.baseDir, target), owner: { pipeline: pipeline.name, dataset: target.name, backend: 'native' } }] : [];
   });
   for (const sink of sinks) await assertOwned(fs, sink.directory, sink.owner, options.fullRefresh === true ? isPublishedFile : undefined);
   await ensureCheckpointTables(run);

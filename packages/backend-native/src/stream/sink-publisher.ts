@@ -2,8 +2,7 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Dataset, Flow } from '@thund/ir';
 import { copyStatement } from '../compile/write-statements.js';
-import { claimOutputDirectory } from '../output/output-ownership.js';
-import { type SinkFs, nodeSinkFs } from '../output/sink-fs.js';
+import { claimOutputDirectory, type SinkFs, nodeSinkFs } from '@thund/backend-kit';
 import type { FlowSession } from '../run/flow-session.js';
 import { stateTable, stateTableExists } from './checkpoint-store.js';
 
@@ -98,7 +97,7 @@ export class SinkPublisher {
   /** The sink's directory exists and is marked as Þund's; refuses a directory Þund did not create. */
   async #claim(): Promise<void> {
     if (this.#claimed) return;
-    await claimOutputDirectory(this.#fs, this.#directory, { dataset: this.#dataset.name });
+    await claimOutputDirectory(this.#fs, this.#directory, { dataset: this.#dataset.name, backend: 'native' });
     this.#claimed = true;
   }
 }

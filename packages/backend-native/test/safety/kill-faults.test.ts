@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { col, expect as expect_, pipeline, sql } from '@thund/ir';
 import { createNativeBackend } from '../../src/index.js';
-import { recoverOutput, replaceOutput } from '../../src/output/replace-output.js';
+import { recoverOutput, replaceOutput } from '@thund/backend-kit';
 import { seeded } from '../fixtures/crash-pipeline.js';
 import { type FsCall, faultFs } from './support/fault-fs.js';
 import { whichGeneration, writeGeneration } from './support/generations.js';

@@ -1,8 +1,7 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recoverOutput, replaceOutput } from '../../src/output/replace-output.js';
-import type { SinkFs } from '../../src/output/sink-fs.js';
+import { recoverOutput, replaceOutput, type SinkFs } from '@thund/backend-kit';
 import { useTempDirs } from '../support/helpers.js';
 import { type FsCall, faultFs, fsError } from './support/fault-fs.js';
 import { whichGeneration, writeGeneration } from './support/generations.js';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ExpectationResult, Flow, Pipeline } from '@thund/ir';
 import type { RelationInit, SparkConnectSession } from '../connect/session.js';
 import { expectationCounts } from '../lower/expectations.js';
+import { countRelation } from '../read/count-rows.js';
 import { type PipelinePlace, type outsideLowering, readTable } from '../lower/flow-plan.js';
 
 /** Totals of one streaming flow's source as seen at the end of a run. */
@@ -55,25 +56,6 @@ function readLedger(file: string): Record<string, SourceTotals> {
   } catch {
     return {};
   }
-}
-
-function countRelation(input: RelationInit): RelationInit {
-  return {
-    relType: {
-      case: 'aggregate',
-      value: {
-        input,
-        groupType: 1,
-        aggregateExpressions: [{ exprType: { case: 'unresolvedFunction', value: { functionName: 'count', arguments: [{ exprType: { case: 'literal', value: { literalType: { case: 'integer', value: 1 } } } }] } } }],
-      },
-    },
-  };
-}
-
-/** Rows of a relation (errors propagate). */
-export async function countRelationRows(session: SparkConnectSession, relation: RelationInit): Promise<number> {
-  const table = await session.table(countRelation(relation));
-  return Number(table.getChildAt(0)?.get(0) ?? 0);
 }
 
 /** Rows in a dataset's table now; undefined if it cannot be read (e.g. not created yet). */

@@ -1,3 +1,4 @@
+import { replaceOutput } from '@thund/backend-kit';
 import { type Dataset, type ElementRef, type Flow, type Pipeline, ThundErrorCode } from '@thund/ir';
 import type { PlanInit, RelationInit, SparkConnectSession } from '../connect/session.js';
 import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
@@ -6,9 +7,9 @@ import { applyExpectations, failedExpectation } from '../lower/expectations.js';
 import { type PipelinePlace, outsideLowering, resolvePath } from '../lower/flow-plan.js';
 import { schemaViolation, shapeToSchema } from '../lower/output-shape.js';
 import { unionByName } from '../lower/union-by-name.js';
-import { type SourceTotalsLedger, countExpectations, countFlowRows, countRelationRows } from './flow-metrics.js';
+import { countRelationRows } from '../read/count-rows.js';
+import { type SourceTotalsLedger, countExpectations, countFlowRows } from './flow-metrics.js';
 import type { FlowTracker } from './flow-tracker.js';
-import { type OutputSwap, discardStaged, replaceOutput } from './replace-output.js';
 
 export interface BatchSinkRun {
   readonly session: SparkConnectSession;
@@ -26,8 +27,11 @@ export interface BatchSinkRun {
  * are tables and views of the pipeline, read back qualified; temporary
  * views are inlined). The sink's flows are one query (UNION ALL BY NAME of
  * each flow with its expectations applied), written by a WriteOperation to
- * a staging path beside the location and moved into place whole, so a
- * failed write leaves the previous output as it was — as on native.
+ * a staging path beside the location and moved into place whole by
+ * `replaceOutput` of `@thund/backend-kit` (journal, recovery, only outputs
+ * marked as Þund's replaced), so a failed write leaves the previous output
+ * as it was — as on native. The move runs on the client, which must see
+ * the sink's file system, as every path of this backend assumes.
  */
 export async function writeBatchSinks(run: BatchSinkRun, sinks: readonly Dataset[]): Promise<void> {
   for (const dataset of sinks) {
@@ -43,12 +47,18 @@ async function writeSink(run: BatchSinkRun, dataset: Dataset): Promise<void> {
   const relations = new Map<Flow, RelationInit>(flows.map((f) => [f, shapeToSchema(applyExpectations(lowering.lower(f.query), f, lowering.expressions), dataset)]));
   for (const flow of flows) tracker.transition(flow.name, 'planning', `flow "${flow.name}" is planning a write of sink "${dataset.name}"`);
   const location = resolvePath(run.baseDir, dataset.location ?? dataset.name);
-  const swap: OutputSwap = { location, staged: `${location}.${run.runId}.tmp`, aside: `${location}.${run.runId}.old` };
   for (const flow of flows) tracker.transition(flow.name, 'running', `flow "${flow.name}" is writing sink "${dataset.name}" to ${location}`);
   try {
-    await session.drain(writePlan(unionByName([...relations.values()]), dataset, swap.staged), { signal });
-    const written = await countRelationRows(session, readWritten(dataset, swap.staged));
-    await replaceOutput(swap);
+    const written = await replaceOutput({
+      location,
+      kind: 'directory',
+      owner: { pipeline: pipeline.name, dataset: dataset.name, backend: 'spark' },
+      runId: run.runId,
+      write: async (staged) => {
+        await session.drain(writePlan(unionByName([...relations.values()]), dataset, staged), { signal });
+        return countRelationRows(session, readWritten(dataset, staged));
+      },
+    });
     await Promise.all(flows.map(async (flow) => {
       const [rowsWritten, expectations] = await Promise.all([
         flows.length === 1 ? written : countFlowRows(session, relations.get(flow) as RelationInit, flow, run.ledger),
@@ -60,7 +70,6 @@ async function writeSink(run: BatchSinkRun, dataset: Dataset): Promise<void> {
       });
     }));
   } catch (reason) {
-    await discardStaged(swap);
     if (signal.aborted) return;
     await failFlows(run, flows, lowering, reason);
   }

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import {
-  type Capabilities, type ExecBackend, type Expression, type FlowOutcome, type Pipeline, type RelationNode, type RunOptions,
+  type Capabilities, type DatasetRows, type ExecBackend, type ReadRowsOptions, type Expression, type FlowOutcome, type Pipeline, type RelationNode, type RunOptions,
   ThundError, UnsupportedError, ValidationError, checkAgainst, defineCapabilities, flowStages, startRun, validatePipeline,
 } from '@thund/ir';
-import type { BackendUnderTest, Row } from '../../src/index.js';
+import type { Row } from '../../src/index.js';
 
 type Value = unknown;
 
@@ -28,6 +28,12 @@ export class InMemoryBackend implements ExecBackend {
 
   check(pipeline: Pipeline) {
     return checkAgainst(pipeline, this.capabilities());
+  }
+
+  async readRows(dataset: string, options: ReadRowsOptions = {}): Promise<DatasetRows> {
+    const all = this.tables.get(dataset) ?? [];
+    const rows = options.limit === undefined ? all : all.slice(0, options.limit);
+    return { columns: Object.keys(all[0] ?? {}), rows, totalRows: all.length };
   }
 
   run(pipeline: Pipeline, options: RunOptions = {}) {
@@ -142,8 +148,7 @@ function evaluate(e: Expression, row: Row): Value {
   }
 }
 
-/** The harness the conformance suite needs. */
-export async function createInMemory(): Promise<BackendUnderTest> {
-  const backend = new InMemoryBackend();
-  return { backend, read: async (dataset) => backend.tables.get(dataset) ?? [] };
+/** A fresh backend for each conformance case. */
+export async function createInMemory(): Promise<ExecBackend> {
+  return new InMemoryBackend();
 }

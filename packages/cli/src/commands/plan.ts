@@ -9,11 +9,11 @@ export async function planCommand(input: CommandInput, io: CliIo): Promise<ExitC
   const pipeline = await input.loadPipeline();
   const backend = await createBackend(input.backend, input.backendOptions);
   try {
-    if (backend.lower === undefined) throw new UsageError(`backend "${input.backend}" cannot show its plans`);
+    if (backend.explain === undefined) throw new UsageError(`backend "${input.backend}" cannot show its plans`);
     const report = backend.check(pipeline);
     for (const violation of report.violations) io.stderr.write(`  - ${escapeForTerminal(violation.path)}: ${escapeForTerminal(violation.message)}\n`);
     if (!report.ok) return ExitCode.InvalidInput;
-    for (const lowered of await backend.lower(pipeline)) {
+    for (const lowered of backend.explain(pipeline)) {
       // The plan text is a multi-line block: its line breaks stay, every other control character is escaped.
       const text = escapeForTerminal(lowered.text.trimEnd(), { keepNewlines: true });
       io.stdout.write(`-- flow ${escapeForTerminal(lowered.flow)} (${escapeForTerminal(lowered.language)})\n${text}\n\n`);

@@ -42,9 +42,9 @@ export async function runCommand(input: CommandInput, io: CliIo): Promise<ExitCo
         const invalid = result.error?.code === ThundErrorCode.Validation || result.error?.code === ThundErrorCode.Unsupported;
         return invalid ? ExitCode.InvalidInput : ExitCode.RunFailed;
       }
-      if (backend.preview !== undefined) {
+      if (backend.readRows !== undefined) {
         for (const name of datasetsToShow(pipeline, input.show)) {
-          io.stdout.write(`\n${renderTable(name, await backend.preview(name, PREVIEW_ROWS))}`);
+          io.stdout.write(`\n${renderTable(name, await backend.readRows(name, { limit: PREVIEW_ROWS }))}`);
         }
       }
       return ExitCode.Success;

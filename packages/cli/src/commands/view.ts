@@ -25,7 +25,7 @@ export async function viewCommand(input: CommandInput, io: CliIo): Promise<ExitC
   const recorded = input.eventsPath === undefined ? undefined : await readEventLog(input.eventsPath);
   const backend = await createBackend(input.backend, input.backendOptions);
   try {
-    const lowered = (await backend.lower?.(pipeline)) ?? [];
+    const lowered = backend.explain?.(pipeline) ?? [];
     const live = input.live ? new LazyRun(() => backend.run(pipeline, { fullRefresh: input.fullRefresh })) : undefined;
     const signals = watchStopSignals(io.stderr, () => void live?.cancel());
     try {

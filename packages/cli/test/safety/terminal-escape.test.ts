@@ -62,7 +62,7 @@ describe('user-controlled text is printed escaped: names and messages cannot dri
   });
 
   it('result tables: hostile title, column names and cells keep the table aligned', () => {
-    const table = renderTable(`t${HOSTILE}`, { columns: ['id', `c${HOSTILE}`], rows: [[1, `v${HOSTILE}`], [2, { nested: HOSTILE }]], totalRows: 2 });
+    const table = renderTable(`t${HOSTILE}`, { columns: ['id', `c${HOSTILE}`], rows: [{ id: 1, [`c${HOSTILE}`]: `v${HOSTILE}` }, { id: 2, [`c${HOSTILE}`]: { nested: HOSTILE } }], totalRows: 2 });
     assertNoTerminalControl(table);
     const lines = table.split('\n');
     expect(lines[0]).toBe(`t${ESCAPED} (2 rows)`);

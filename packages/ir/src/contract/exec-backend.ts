@@ -3,7 +3,33 @@ import type { Capabilities } from './capabilities.js';
 import type { CheckReport } from './check-report.js';
 import type { RunHandle, RunOptions } from './run-handle.js';
 
-/** The contract every execution backend implements. */
+/** One flow's lowered form: what the backend sends to its engine for it. */
+export interface ExplainedFlow {
+  readonly flow: string;
+  /** What `text` is written in, e.g. `duckdb sql` or `spark connect relation (json)`. */
+  readonly language: string;
+  readonly text: string;
+}
+
+/** Rows of a dataset as plain values (see `@thund/arrow-rows` for the rules), with its column order. */
+export interface DatasetRows {
+  readonly columns: readonly string[];
+  readonly rows: readonly Readonly<Record<string, unknown>>[];
+  /** Rows the dataset holds in all (`rows` may be fewer, when a limit was given). */
+  readonly totalRows: number;
+}
+
+export interface ReadRowsOptions {
+  /** Most rows to return; the backend reads no more than that. Default: every row. */
+  readonly limit?: number;
+}
+
+/**
+ * The contract every execution backend implements: three required methods,
+ * and optional facets. A backend that has a facet serves every tool built
+ * on it (the `thund` CLI's `plan`, result previews, the conformance suite);
+ * one that lacks it just cannot serve that command.
+ */
 export interface ExecBackend {
   /** What this backend can express and run. Pure and cheap; called often. */
   capabilities(): Capabilities;
@@ -20,4 +46,13 @@ export interface ExecBackend {
    * `check` ends as a failed run before any data moves.
    */
   run(pipeline: Pipeline, options?: RunOptions): RunHandle;
+
+  /** Facet: each flow's lowered form, without running anything (`thund plan`). */
+  explain?(pipeline: Pipeline): readonly ExplainedFlow[];
+
+  /** Facet: a dataset's rows as the last run left them, reading no more than `limit` (results, tests). */
+  readRows?(dataset: string, options?: ReadRowsOptions): Promise<DatasetRows>;
+
+  /** Facet: releases what the backend holds (a database, a session). Call it once runs and reads have ended. */
+  close?(): Promise<void>;
 }

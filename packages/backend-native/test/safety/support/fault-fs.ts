@@ -1,5 +1,5 @@
 import { sep } from 'node:path';
-import { type SinkFs, nodeSinkFs } from '../../../src/output/sink-fs.js';
+import { type SinkFs, nodeSinkFs } from '@thund/backend-kit';
 
 export type FsOp = keyof SinkFs;
 

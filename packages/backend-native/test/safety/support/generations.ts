@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { SinkFs } from '../../../src/output/sink-fs.js';
+import type { SinkFs } from '@thund/backend-kit';
 
 /**
  * Generations of a partitioned output, each different in partitions and

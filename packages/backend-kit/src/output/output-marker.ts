@@ -8,6 +8,8 @@ export const OUTPUT_MARKER = '.thund-output';
 export interface OutputOwner {
   readonly pipeline?: string;
   readonly dataset: string;
+  /** The backend writing it, named in errors (not recorded in the marker). */
+  readonly backend?: string;
 }
 
 /** A marker's content: `{ "thund": "output", "pipeline", "dataset", "createdAt", "files"? }`. */

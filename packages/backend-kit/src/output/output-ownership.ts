@@ -11,7 +11,7 @@ export function notOwnedError(owner: OutputOwner, path: string, found: string): 
   return new ThundError(
     ThundErrorCode.OutputNotOwned,
     `sink "${owner.dataset}" cannot write to ${path}: it holds ${found}, and Þund replaces or removes only outputs it created; move it elsewhere (or delete it yourself if it is not needed), or choose another location for the sink`,
-    { backend: 'native', element: { kind: 'dataset', name: owner.dataset } },
+    { ...(owner.backend === undefined ? {} : { backend: owner.backend }), element: { kind: 'dataset', name: owner.dataset } },
   );
 }
 
