@@ -18,9 +18,10 @@ export interface SparkServerFacts {
  * dialect, CSV/JSON/Parquet, expectations (lowered into the flow plan: SDP
  * has none on OSS), watermarks with tumbling/hopping/session windows in
  * append mode. Not: update/complete output modes (SDP appends), triggers
- * other than SDP's run-to-completion (`available_now`), CDC without a
- * row-level-capable table format. Sinks fed by batch flows are written by
- * a WriteOperation after the graph run, replaced whole.
+ * other than SDP's run-to-completion (`available_now`). CDC (SCD 1 and 2)
+ * is a recomputation of the target from the whole change feed each run.
+ * Sinks fed by batch flows are written by a WriteOperation after the graph
+ * run, replaced whole.
  */
 export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
   return defineCapabilities({
@@ -33,8 +34,9 @@ export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
     // SDP writes streaming tables in append mode: a window once, when final.
     outputModes: ['append'],
     triggers: ['available_now'],
-    // AUTO CDC needs a row-level-capable table format; none exists for Spark 4.3 (see README).
-    cdcScdTypes: [],
+    // No row-level-capable table format runs on OSS Spark 4.3 (see README): a CDC target is
+    // recomputed from the whole change feed each run (lower/cdc-recompute.ts), same rows as native.
+    cdcScdTypes: [1, 2],
     expectations: ['warn', 'drop', 'fail'],
     datasetTypes: ['materialized_view', 'table', 'temporary_view', 'sink'],
     relations: RELATION_KINDS,

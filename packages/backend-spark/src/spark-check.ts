@@ -3,11 +3,9 @@ import { type Capabilities, type CheckReport, type Pipeline, type Violation, che
 import { lowerFlowForGraph } from './lower/flow-plan.js';
 import { storageDir } from './storage-dir.js';
 
-const CDC_WHY = 'Spark 4.3 AUTO CDC needs a target table whose connector supports row-level operations (MERGE), and no table format released for Spark 4.3 provides one (parquet does not; Delta Lake and Iceberg have no build for 4.3); use the native backend for CDC flows';
-
 /**
  * `checkAgainst` plus what only Spark rules out: append-once flows (SDP 4.3
- * rejects `once`), the reason CDC is unavailable, and anything the lowering
+ * rejects `once`), expectations on CDC flows, and anything the lowering
  * itself refuses (e.g. a LIMIT beyond 32 bits), and sink locations that
  * would swallow the project, the storage, an input or another sink. Every
  * violation at once.
@@ -15,8 +13,7 @@ const CDC_WHY = 'Spark 4.3 AUTO CDC needs a target table whose connector support
 export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, places: { readonly baseDir: string; readonly storageRoot: string }): CheckReport {
   const { baseDir } = places;
   const backend = capabilities.name;
-  const violations: Violation[] = checkAgainst(pipeline, capabilities).violations.map((v) =>
-    v.feature === 'cdc' ? { ...v, message: `${v.message}: ${CDC_WHY}` } : v);
+  const violations: Violation[] = [...checkAgainst(pipeline, capabilities).violations];
   const targets = new Map(pipeline.datasets.map((d) => [d.name, d]));
   pipeline.flows.forEach((flow, i) => {
     const element = { kind: 'flow' as const, name: flow.name };
@@ -39,8 +36,14 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, pl
         message: `backend "${backend}" does not support append-once flows, used by flow "${flow.name}": Spark 4.3 pipelines reject one-time flows (DefineFlow.once)`,
       });
     }
+    if (flow.kind === 'cdc' && (flow.expectations ?? []).length > 0) {
+      violations.push({
+        backend, element, feature: 'cdc', value: 'expectations', path: jsonPath(['flows', i, 'expectations']),
+        message: `backend "${backend}" does not run expectations on CDC flows yet, used by flow "${flow.name}": put them on the flow that writes the change feed, or use the native backend`,
+      });
+    }
     // Lowering problems only matter for flows the capabilities admit (a rejected dialect would be reported twice).
-    if (flow.kind === 'cdc' || violations.some((v) => v.element.kind === 'flow' && v.element.name === flow.name)) return;
+    if (violations.some((v) => v.element.kind === 'flow' && v.element.name === flow.name)) return;
     try {
       lowerFlowForGraph(flow, baseDir, pipeline);
     } catch (reason) {

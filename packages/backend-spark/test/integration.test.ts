@@ -138,7 +138,7 @@ describe.runIf(remote !== undefined)('integration: a real Spark Connect server',
     expect(result.flows.every((f) => f.phase === 'failed' || f.phase === 'cancelled' || f.phase === 'completed')).toBe(true);
   });
 
-  it('check rejects CDC (saying why) and other SQL dialects, all at once, before any command; a batch-fed sink is admitted', async () => {
+  it('check rejects other SQL dialects and expectations on CDC flows, all at once, before any command; CDC and a batch-fed sink are admitted', async () => {
     const p: Pipeline = {
       version: 1,
       name: 'it_rejected',
@@ -149,16 +149,16 @@ describe.runIf(remote !== undefined)('integration: a real Spark Connect server',
       ],
       flows: [
         { name: 'src', target: 'src', kind: 'batch', query: sql('duckdb', 'SELECT 1 AS id').node },
-        { name: 'apply', target: 'cdc_target', kind: 'cdc', query: from('src').node, cdc: { keys: ['id'], sequenceBy: 'id', scdType: 1 } },
+        { name: 'apply', target: 'cdc_target', kind: 'cdc', query: from('src').node, cdc: { keys: ['id'], sequenceBy: 'id', scdType: 1 }, expectations: [{ name: 'has_id', action: 'drop', predicate: { kind: 'unary', op: 'is_not_null', expr: { kind: 'column', name: 'id' } } }] },
         { name: 'export', target: 'out', kind: 'batch', query: from('src').node },
       ],
     };
     const report = backend.check(p);
     expect(report.violations.map((v) => [v.element.name, v.feature, v.value])).toEqual([
       ['src', 'sql_dialect', 'duckdb'],
-      ['apply', 'cdc', ''],
+      ['apply', 'cdc', 'expectations'],
     ]);
-    expect(report.violations[1]?.message).toMatch(/row-level operations \(MERGE\).*no table format released for Spark 4.3/);
+    expect(report.violations[1]?.message).toMatch(/does not run expectations on CDC flows yet, used by flow "apply"/);
     const { result } = await runToEnd(backend, p);
     expect(result.error?.code).toBe('THUND_UNSUPPORTED');
   });

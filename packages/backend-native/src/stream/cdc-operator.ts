@@ -65,7 +65,8 @@ export class CdcOperator implements StreamOperator {
       : `SELECT ${stored}, "__start_at", "__end_at" FROM (SELECT *, ${seq} AS "__start_at", lead(${seq}) OVER (PARTITION BY ${keys.join(', ')} ORDER BY ${seq}) AS "__end_at" FROM ${state} AS "_s" WHERE ${touched}) AS "_v" WHERE NOT ${DELETE}`;
     const written = await this.#output.write(session, rows, { kind: 'upsert', keys: spec.keys, overlap: false, keysFrom: CHANGES }, input.epoch);
     const [stateRows = 0] = await session.counts(`SELECT count(*) FROM ${state}`);
-    return { rowsRead, lateRows: 0, stateRows, watermarkUs: undefined, ...written };
+    // A CDC flow's rows written are the change rows it applied (what both backends can count; the rows it rewrote depend on the engine).
+    return { rowsRead, lateRows: 0, stateRows, watermarkUs: undefined, ...written, rowsWritten: rowsRead };
   }
 
   /** The input columns stored in the target: `columns`, or all but `exceptColumns`. */

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { type Dataset, type Flow, type Pipeline, isIncremental, isStreamingTable, streamingInputs } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
+import { lowerCdcRecompute } from './cdc-recompute.js';
 import { lowerEventTimeFlow } from './event-time.js';
 import { applyExpectations } from './expectations.js';
 import { type LoweringContext, RelationLowering, subqueryAlias } from './relation-lowering.js';
@@ -24,6 +25,10 @@ export function resolvePath(baseDir: string, path: string): string {
  * (tables written only by streaming and append-once flows).
  */
 export function lowerFlowForGraph(flow: Flow, baseDir: string, pipeline: Pipeline): RelationInit {
+  if (flow.kind === 'cdc' && flow.cdc !== undefined) {
+    // A CDC target is recomputed from the whole change feed, read as a batch (see cdc-recompute.ts).
+    return lowerCdcRecompute(flow, flow.cdc, new RelationLowering({ streaming: false, resolvePath: (p) => resolvePath(baseDir, p) }));
+  }
   const readsFiles = streamingInputs(pipeline, flow.query).files.length > 0;
   const streamsDataset = (dataset: string): boolean => !readsFiles && isStreamingTable(pipeline, dataset);
   const lowering = new RelationLowering({ streaming: isIncremental(flow.kind), resolvePath: (p) => resolvePath(baseDir, p), streamsDataset });

@@ -33,14 +33,16 @@ export interface GraphFlow {
  * "another writer already committed this batch"), while a union of
  * streaming sources is one query with one checkpoint. Events of that SDP
  * flow are reported for each of its members. (A table with batch and
- * streaming flows is refused by `check`.) Sinks fed by batch flows are not
+ * streaming flows is refused by `check`.) A table written by a CDC flow is
+ * a materialized view recomputed from the change feed (`cdc-recompute.ts`). Sinks fed by batch flows are not
  * in the graph: SDP sinks take streaming flows only (see `batch-sinks.ts`).
  */
 export function graphOutputs(pipeline: Pipeline, baseDir: string): GraphOutput[] {
   return pipeline.datasets.filter((dataset) => !isBatchSink(pipeline, dataset)).map((dataset) => {
     const writers = pipeline.flows.filter((f) => f.target === dataset.name);
-    const batchTable = dataset.type === 'table' && writers.length > 0 && writers.every((f) => !isIncremental(f.kind));
-    const sdpType = batchTable ? 'materialized_view' : dataset.type;
+    // A CDC target is recomputed from its change feed each run: to SDP, a materialized view too.
+    const recomputed = dataset.type === 'table' && writers.length > 0 && writers.every((f) => !isIncremental(f.kind) || f.kind === 'cdc');
+    const sdpType = recomputed ? 'materialized_view' : dataset.type;
     if (dataset.type !== 'table' || writers.length <= 1) {
       return {
         dataset,

@@ -89,12 +89,13 @@ export async function streamingRowsBefore(
 /**
  * Rows one of several flows into a table wrote: its query counted after the
  * run (for a streaming flow, this run's share of its source, by the ledger).
+ * For a CDC flow: the change rows it applied this run (its source's new rows).
  */
 export async function countFlowRows(session: SparkConnectSession, relation: RelationInit, flow: Flow, ledger: SourceTotalsLedger): Promise<number | undefined> {
   try {
     const table = await session.table(countRelation(relation));
     const total = Number(table.getChildAt(0)?.get(0) ?? 0);
-    return flow.kind === 'streaming' ? ledger.delta(`rows:${flow.name}`, { total, failed: [] }).total : total;
+    return flow.kind === 'streaming' || flow.kind === 'cdc' ? ledger.delta(`rows:${flow.name}`, { total, failed: [] }).total : total;
   } catch {
     return undefined;
   }

@@ -227,7 +227,7 @@ async function rowsWrittenBy(
   metrics: { readonly ledger: SourceTotalsLedger; readonly rowsBefore: ReadonlyMap<string, number> },
 ): Promise<number | undefined> {
   if (dataset.type === 'temporary_view' || dataset.type === 'sink') return undefined;
-  if (writerCount > 1) {
+  if (writerCount > 1 || flow.kind === 'cdc') {
     // Outside the graph (temporary views inlined, batch reads), with the flow's expectations applied.
     return countFlowRows(session, applyExpectations(lowering.lower(flow.query), flow, lowering.expressions), flow, metrics.ledger);
   }

@@ -4,6 +4,10 @@ export interface FlowOutcome {
   readonly name: string;
   /** Terminal phase of the flow; `cancelled` also covers flows skipped after an upstream failure. */
   readonly phase: RunPhase;
+  /**
+   * Rows the flow wrote this run. For a `cdc` flow: the change rows it
+   * applied this run (deletes included), the same on every backend.
+   */
   readonly rowsWritten?: number;
   readonly expectations?: readonly ExpectationResult[];
   readonly error?: RunEventError;
