@@ -7,6 +7,8 @@ import type { Json } from '@duckdb/node-api';
  * statement starts after the run was cancelled, and a cancel interrupts
  * the statement in flight.
  */
+const INTERRUPT_REPEAT_MS = 50;
+
 export class FlowSession {
   readonly #connection: NativeConnection;
   readonly #signal: AbortSignal;
@@ -17,23 +19,43 @@ export class FlowSession {
   }
 
   run(sql: string): Promise<number> {
-    this.#throwIfCancelled();
-    return this.#connection.run(sql);
+    return this.#guard(() => this.#connection.run(sql));
   }
 
   counts(sql: string): Promise<number[]> {
-    this.#throwIfCancelled();
-    return this.#connection.counts(sql);
+    return this.#guard(() => this.#connection.counts(sql));
   }
 
   rowsJson(sql: string): Promise<Record<string, Json>[]> {
-    this.#throwIfCancelled();
-    return this.#connection.rowsJson(sql);
+    return this.#guard(() => this.#connection.rowsJson(sql));
   }
 
   describe(sql: string): Promise<ResultColumn[]> {
+    return this.#guard(() => this.#connection.describe(sql));
+  }
+
+  /**
+   * Runs one statement; a cancel while it runs interrupts it, again every
+   * 50 ms until it has ended. DuckDB drops an interrupt that arrives before
+   * the statement has begun executing (the cancel raced its start), so one
+   * interrupt is not enough: that race let a minutes-long query run on.
+   */
+  async #guard<T>(start: () => Promise<T>): Promise<T> {
     this.#throwIfCancelled();
-    return this.#connection.describe(sql);
+    const pending = start();
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const interrupt = (): void => {
+      this.#connection.interrupt();
+      timer ??= setInterval(() => this.#connection.interrupt(), INTERRUPT_REPEAT_MS);
+    };
+    if (this.#signal.aborted) interrupt();
+    else this.#signal.addEventListener('abort', interrupt, { once: true });
+    try {
+      return await pending;
+    } finally {
+      this.#signal.removeEventListener('abort', interrupt);
+      if (timer !== undefined) clearInterval(timer);
+    }
   }
 
   #throwIfCancelled(): void {
