@@ -1,11 +1,12 @@
 import { homedir } from 'node:os';
-import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath, outputLocationViolations, streamingInputs } from '@thund/ir';
+import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath, outputLocationViolations, planFacts, streamingInputs } from '@thund/ir';
 import { lowerFlowForGraph } from './lower/flow-plan.js';
 import { storageDir } from './storage-dir.js';
 
 /**
- * `checkAgainst` plus what only Spark rules out: append-once flows (SDP 4.3
- * rejects `once`), expectations on CDC flows, and anything the lowering
+ * `checkAgainst` plus what only Spark rules out: append-once flows that read
+ * datasets of the pipeline (they are staged before the graph runs),
+ * expectations on CDC flows, and anything the lowering
  * itself refuses (e.g. a LIMIT beyond 32 bits), and sink locations that
  * would swallow the project, the storage, an input or another sink. Every
  * violation at once.
@@ -18,7 +19,7 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, pl
   pipeline.flows.forEach((flow, i) => {
     const element = { kind: 'flow' as const, name: flow.name };
     const writers = pipeline.flows.filter((f) => f.target === flow.target);
-    if (targets.get(flow.target)?.type === 'table' && !isIncremental(flow.kind) && writers.some((f) => isIncremental(f.kind))) {
+    if (targets.get(flow.target)?.type === 'table' && flow.kind === 'batch' && writers.some((f) => f.kind !== 'batch')) {
       violations.push({
         backend, element, feature: 'batch', value: 'batch_and_streaming_into_table', path: jsonPath(['flows', i, 'kind']),
         message: `backend "${backend}" cannot write table "${flow.target}" from both batch flow "${flow.name}" and streaming flows: a Spark pipeline table is a streaming table, and a table written only by batch flows is a materialized view`,
@@ -30,10 +31,17 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, pl
         message: `streaming flow "${flow.name}" has nothing to stream from: it reads no files and no streaming table (datasets it reads are read whole); read a directory with read_files or a table written by streaming flows, or make the flow batch`,
       });
     }
-    if (flow.kind === 'append_once') {
+    if (flow.watermark !== undefined && streamingInputs(pipeline, flow.query).files.length === 0) {
       violations.push({
-        backend, element, feature: 'streaming', value: 'append_once', path: jsonPath(['flows', i, 'kind']),
-        message: `backend "${backend}" does not support append-once flows, used by flow "${flow.name}": Spark 4.3 pipelines reject one-time flows (DefineFlow.once)`,
+        backend, element, feature: 'event_time', value: 'watermark_over_table', path: jsonPath(['flows', i, 'watermark']),
+        message: `flow "${flow.name}" puts a watermark on a table of this pipeline: Spark Connect resolves a watermark's input when the flow is defined, before the graph has created that table; put the watermark and window on a flow that reads the files (read_files) directly, or use the native backend`,
+      });
+    }
+    const pipelineReads = flow.kind === 'append_once' ? planFacts(flow).reads.filter((name) => targets.has(name)) : [];
+    if (pipelineReads.length > 0) {
+      violations.push({
+        backend, element, feature: 'streaming', value: 'append_once', path: jsonPath(['flows', i, 'query']),
+        message: `append-once flow "${flow.name}" reads ${pipelineReads.map((n) => `"${n}"`).join(', ')} of this pipeline: on Spark an append-once flow is staged before the graph runs (SDP has no one-time flows), so it may read files or tables outside the pipeline only; read the files those datasets come from, or use the native backend`,
       });
     }
     if (flow.kind === 'cdc' && (flow.expectations ?? []).length > 0) {

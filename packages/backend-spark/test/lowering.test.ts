@@ -100,19 +100,23 @@ describe('relation lowering: every plan node', () => {
     expect(lowered(from('t').distinct().node).deduplicate.allColumnsAsKeys).toBe(true);
   });
 
-  it('window → WithColumns of Expression.Window', () => {
+  it('window → Project of * and the aliased Expression.Window (not WithColumns, which resolves its input eagerly)', () => {
     const node = from('t').window(rowNumber().over({ partitionBy: ['d'], orderBy: [col('s').desc()], frame: { start: -1, end: null } }).as('rn')).node;
-    expect(lowered(node).withColumns.aliases).toEqual([{
-      expr: {
-        window: {
-          windowFunction: fn('row_number'),
-          partitionSpec: [attr('`d`')],
-          orderSpec: [{ child: attr('`s`'), direction: 'SORT_DIRECTION_DESCENDING', nullOrdering: 'SORT_NULLS_FIRST' }],
-          frameSpec: { frameType: 'FRAME_TYPE_ROW', lower: { value: int(-1) }, upper: { unbounded: true } },
+    const project = lowered(node).project;
+    expect(project.expressions).toEqual([{ unresolvedStar: {} }, {
+      alias: {
+        expr: {
+          window: {
+            windowFunction: fn('row_number'),
+            partitionSpec: [attr('`d`')],
+            orderSpec: [{ child: attr('`s`'), direction: 'SORT_DIRECTION_DESCENDING', nullOrdering: 'SORT_NULLS_FIRST' }],
+            frameSpec: { frameType: 'FRAME_TYPE_ROW', lower: { value: int(-1) }, upper: { unbounded: true } },
+          },
         },
+        name: ['rn'],
       },
-      name: ['rn'],
     }]);
+    expect(project.input.read.namedTable.unparsedIdentifier).toBe('t');
   });
 
   it('sql (spark dialect) → Relation.sql; other dialects refused', () => {
@@ -246,8 +250,12 @@ describe('event-time lowering (watermark + window, append mode)', () => {
     const aggregate = project.input.aggregate;
     expect(aggregate.groupingExpressions[0]).toEqual({ alias: { expr: fn('window', attr('`ts`'), { literal: { string: '10000 milliseconds' } }), name: ['__thund_window'] } });
     expect(aggregate.input.withWatermark).toMatchObject({ eventTime: 'ts', delayThreshold: '5000 milliseconds' });
-    expect(aggregate.input.withWatermark.input.withColumns.aliases).toEqual([{ expr: { cast: { expr: attr('`ts`'), typeStr: 'TIMESTAMP' } }, name: ['ts'] }]);
-    expect(aggregate.input.withWatermark.input.withColumns.input.read.isStreaming).toBe(true);
+    // Every column but the event column, then the event column cast: a lazy Project, not WithColumns.
+    expect(aggregate.input.withWatermark.input.project.expressions).toEqual([
+      { unresolvedRegex: { colName: '`(?!(?:ts)$).+`' } },
+      { alias: { expr: { cast: { expr: attr('`ts`'), typeStr: 'TIMESTAMP' } }, name: ['ts'] } },
+    ]);
+    expect(aggregate.input.withWatermark.input.project.input.read.isStreaming).toBe(true);
   });
 
   it('hopping → window(col, size, slide); session → session_window(col, gap)', () => {

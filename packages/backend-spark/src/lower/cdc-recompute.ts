@@ -1,14 +1,15 @@
 import type { CdcSpec, Expression, Flow, RelationNode, SortKey } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
 import { attribute } from './expr-init.js';
+import { appendColumns, dropColumns } from './lazy-columns.js';
 import { quoteIdentifier } from './spark-types.js';
 import type { RelationLowering } from './relation-lowering.js';
 
 const RANK = '__thund_cdc_rank';
 
 const column = (name: string): Expression => ({ kind: 'column', name });
-const windowOver = (name: string, args: readonly Expression[], spec: CdcSpec, direction: SortKey['direction']): Expression => ({
-  kind: 'window_call', name, args, partitionBy: spec.keys.map(column), orderBy: [{ expr: column(spec.sequenceBy), direction }],
+const windowOver = (name: string, args: readonly Expression[], partition: readonly string[], spec: CdcSpec, direction: SortKey['direction']): Expression => ({
+  kind: 'window_call', name, args, partitionBy: partition.map(column), orderBy: [{ expr: column(spec.sequenceBy), direction }],
 });
 const isDelete = (spec: CdcSpec): Expression => spec.deleteWhen === undefined
   ? { kind: 'literal', value: false }
@@ -29,32 +30,28 @@ const isDelete = (spec: CdcSpec): Expression => spec.deleteWhen === undefined
  *   (the key's next change, delete included; NULL while current).
  *
  * The cost is a full scan and sort of the change feed per run (see README).
+ * Every step is a Project or Filter (lazy-columns.ts), so SDP sees the
+ * flow's dependency on the table it reads.
  */
 export function lowerCdcRecompute(flow: Flow, spec: CdcSpec, lowering: RelationLowering): RelationInit {
-  const changes: RelationNode = spec.scdType === 1
-    ? { kind: 'window', input: flow.query, expressions: [{ kind: 'alias', name: RANK, expr: windowOver('row_number', [], spec, 'desc') }] }
-    : {
-      kind: 'window',
-      input: { kind: 'deduplicate', input: flow.query, columns: [...spec.keys, spec.sequenceBy] },
-      expressions: [{ kind: 'alias', name: '__end_at', expr: windowOver('lead', [column(spec.sequenceBy)], spec, 'asc') }],
-    };
   const notDeleted: Expression = { kind: 'unary', op: 'not', expr: isDelete(spec) };
-  const kept: Expression = spec.scdType === 1
-    ? { kind: 'binary', op: 'and', left: { kind: 'binary', op: 'eq', left: column(RANK), right: { kind: 'literal', value: 1 } }, right: notDeleted }
-    : notDeleted;
-  const current = lowering.lower({ kind: 'filter', input: changes, condition: kept });
-  const withValidity: RelationInit = spec.scdType === 1
-    ? current
-    : { relType: { case: 'withColumns', value: { input: current, aliases: [{ expr: attribute(quoteIdentifier(spec.sequenceBy)), name: ['__start_at'] }] } } };
-  return storedColumns(withValidity, spec);
+  const first = (rank: string): Expression => ({ kind: 'binary', op: 'eq', left: column(rank), right: { kind: 'literal', value: 1 } });
+  if (spec.scdType === 1) {
+    const ranked: RelationNode = { kind: 'window', input: flow.query, expressions: [{ kind: 'alias', name: RANK, expr: windowOver('row_number', [], spec.keys, spec, 'desc') }] };
+    const latest = lowering.lower({ kind: 'filter', input: ranked, condition: { kind: 'binary', op: 'and', left: first(RANK), right: notDeleted } });
+    return storedColumns(latest, spec, [RANK]);
+  }
+  // One change per key and sequence (as native keeps them), then each change's successor.
+  const ranked: RelationNode = { kind: 'window', input: flow.query, expressions: [{ kind: 'alias', name: RANK, expr: windowOver('row_number', [], [...spec.keys, spec.sequenceBy], spec, 'asc') }] };
+  const unique: RelationNode = { kind: 'filter', input: ranked, condition: first(RANK) };
+  const versions: RelationNode = { kind: 'window', input: unique, expressions: [{ kind: 'alias', name: '__end_at', expr: windowOver('lead', [column(spec.sequenceBy)], spec.keys, spec, 'asc') }] };
+  const current = lowering.lower({ kind: 'filter', input: versions, condition: notDeleted });
+  return storedColumns(appendColumns(current, [{ name: '__start_at', expr: attribute(quoteIdentifier(spec.sequenceBy)) }]), spec, [RANK]);
 }
 
 /** The columns the target keeps: `columns` (plus the validity columns), or every column but `exceptColumns` and the helpers. */
-function storedColumns(input: RelationInit, spec: CdcSpec): RelationInit {
+function storedColumns(input: RelationInit, spec: CdcSpec, helpers: readonly string[]): RelationInit {
+  if (spec.columns === undefined) return dropColumns(input, [...(spec.exceptColumns ?? []), ...helpers]);
   const validity = spec.scdType === 2 ? ['__start_at', '__end_at'] : [];
-  if (spec.columns !== undefined) {
-    return { relType: { case: 'project', value: { input, expressions: [...spec.columns, ...validity].map((c) => attribute(quoteIdentifier(c))) } } };
-  }
-  const dropped = [...(spec.exceptColumns ?? []), ...(spec.scdType === 1 ? [RANK] : [])];
-  return dropped.length === 0 ? input : { relType: { case: 'drop', value: { input, columnNames: dropped } } };
+  return { relType: { case: 'project', value: { input, expressions: [...spec.columns, ...validity].map((c) => attribute(quoteIdentifier(c))) } } };
 }

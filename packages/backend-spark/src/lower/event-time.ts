@@ -1,5 +1,6 @@
 import { type Duration, type Flow, type RelationNode, ThundError, ThundErrorCode, durationToMs, outputName } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
+import { replaceColumns } from './lazy-columns.js';
 import { Aggregate_GroupType } from '../gen/spark/connect/relations_pb.js';
 import { alias, attribute, call, cast, literalString } from './expr-init.js';
 import { quoteIdentifier as quoted } from './spark-types.js';
@@ -46,12 +47,7 @@ export function lowerEventTimeFlow(flow: Flow, lowering: RelationLowering): Rela
   // IR's bare timestamp is TIMESTAMP_NTZ. The graph's session time zone is
   // UTC (GRAPH_SQL_CONF), so the cast keeps the instant the naive value names.
   const eventColumns = [...new Set([watermark.column, column])];
-  const withEventTime: RelationInit = {
-    relType: {
-      case: 'withColumns',
-      value: { input: lowering.lower(query.input), aliases: eventColumns.map((c) => ({ expr: cast(attribute(quoted(c)), 'TIMESTAMP'), name: [c] })) },
-    },
-  };
+  const withEventTime = replaceColumns(lowering.lower(query.input), eventColumns.map((c) => ({ name: c, expr: cast(attribute(quoted(c)), 'TIMESTAMP') })));
   const input: RelationInit = {
     relType: { case: 'withWatermark', value: { input: withEventTime, eventTime: watermark.column, delayThreshold: sparkInterval(watermark.delay) } },
   };

@@ -1,5 +1,6 @@
 import { type Dataset, type Flow, type Pipeline, isIncremental } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
+import { appendOnceDirectory, stagedStream } from './append-once.js';
 import { isBatchSink } from './batch-sinks.js';
 import { lowerFlowForGraph } from './flow-plan.js';
 import { shapeToSchema } from './output-shape.js';
@@ -34,10 +35,12 @@ export interface GraphFlow {
  * streaming sources is one query with one checkpoint. Events of that SDP
  * flow are reported for each of its members. (A table with batch and
  * streaming flows is refused by `check`.) A table written by a CDC flow is
- * a materialized view recomputed from the change feed (`cdc-recompute.ts`). Sinks fed by batch flows are not
+ * a materialized view recomputed from the change feed (`cdc-recompute.ts`);
+ * an append-once flow is a streaming read of its staged files (`append-once.ts`). Sinks fed by batch flows are not
  * in the graph: SDP sinks take streaming flows only (see `batch-sinks.ts`).
  */
-export function graphOutputs(pipeline: Pipeline, baseDir: string): GraphOutput[] {
+export function graphOutputs(pipeline: Pipeline, baseDir: string, storageDir: string): GraphOutput[] {
+  const lowered = (f: Flow): RelationInit => (f.kind === 'append_once' ? stagedStream(appendOnceDirectory(storageDir, f)) : lowerFlowForGraph(f, baseDir, pipeline));
   return pipeline.datasets.filter((dataset) => !isBatchSink(pipeline, dataset)).map((dataset) => {
     const writers = pipeline.flows.filter((f) => f.target === dataset.name);
     // A CDC target is recomputed from its change feed each run: to SDP, a materialized view too.
@@ -47,10 +50,10 @@ export function graphOutputs(pipeline: Pipeline, baseDir: string): GraphOutput[]
       return {
         dataset,
         sdpType,
-        flows: writers.map((f) => ({ name: f.name, target: dataset.name, relation: shapeToSchema(lowerFlowForGraph(f, baseDir, pipeline), dataset), members: [f] })),
+        flows: writers.map((f) => ({ name: f.name, target: dataset.name, relation: shapeToSchema(lowered(f), dataset), members: [f] })),
       };
     }
-    const relations = writers.map((f) => shapeToSchema(lowerFlowForGraph(f, baseDir, pipeline), dataset));
+    const relations = writers.map((f) => shapeToSchema(lowered(f), dataset));
     return { dataset, sdpType, flows: [{ name: (writers[0] as Flow).name, target: dataset.name, relation: unionByName(relations), members: writers }] };
   });
 }

@@ -1,6 +1,7 @@
 import { type RelationNode, type RelationVisitor, ThundError, ThundErrorCode, outputName, visitRelation } from '@thund/ir';
 import { Aggregate_GroupType, Join_JoinType, SetOperation_SetOpType } from '../gen/spark/connect/relations_pb.js';
 import type { RelationInit } from '../connect/session.js';
+import { appendColumns } from './lazy-columns.js';
 import { ExpressionLowering } from './expression-lowering.js';
 import { schemaDdl } from './spark-types.js';
 
@@ -123,19 +124,12 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
     },
   });
 
-  readonly window = (node: RelationNodeOf<'window'>): RelationInit => ({
-    relType: {
-      case: 'withColumns',
-      value: {
-        input: this.lower(node.input),
-        aliases: node.expressions.map((e) => {
-          const name = outputName(e);
-          if (name === undefined) throw new ThundError(ThundErrorCode.Validation, 'window expressions must be aliased', { backend: 'spark' });
-          return { expr: this.#expr.lower(e.kind === 'alias' ? e.expr : e), name: [name] };
-        }),
-      },
-    },
-  });
+  /** `SELECT *, w1 AS n1, …` (a Project, not WithColumns: see lazy-columns.ts). */
+  readonly window = (node: RelationNodeOf<'window'>): RelationInit => appendColumns(this.lower(node.input), node.expressions.map((e) => {
+    const name = outputName(e);
+    if (name === undefined) throw new ThundError(ThundErrorCode.Validation, 'window expressions must be aliased', { backend: 'spark' });
+    return { expr: this.#expr.lower(e.kind === 'alias' ? e.expr : e), name };
+  }));
 
   /** Join sides are named with SubqueryAlias so qualified columns (`p.dept`) resolve. */
   readonly join = (node: RelationNodeOf<'join'>): RelationInit => {

@@ -62,11 +62,24 @@ export function defineOutput(graphId: string, dataset: Dataset, baseDir: string)
           tableProperties: { ...dataset.properties },
           partitionCols: [...(dataset.partitionColumns ?? [])],
           ...(dataset.format === undefined ? {} : { format: dataset.format }),
-          ...(dataset.schema === undefined ? {} : { schema: { case: 'schemaString' as const, value: schemaDdl(dataset.schema.map((f) => ({ ...f, nullable: true }))) } }),
+          ...(dataset.schema === undefined ? {} : { schema: { case: 'schemaString' as const, value: schemaDdl(partitionColumnsLast(dataset).map((f) => ({ ...f, nullable: true }))) } }),
         },
       },
     },
   };
+}
+
+/**
+ * The declared schema with the partition columns moved to its end: Spark's
+ * file-based tables keep partition columns last, and a schema that does not
+ * fails analysis ("Corrupted table metadata"). Rows are read by name, so the
+ * order changes nothing else.
+ */
+function partitionColumnsLast(dataset: Dataset): NonNullable<Dataset['schema']> {
+  const schema = dataset.schema ?? [];
+  const partitions = dataset.partitionColumns ?? [];
+  const last = partitions.flatMap((name) => schema.filter((f) => f.name === name));
+  return [...schema.filter((f) => !partitions.includes(f.name)), ...last];
 }
 
 export function defineFlow(graphId: string, flowName: string, target: string, relation: RelationInit): PipelineCommandInit {

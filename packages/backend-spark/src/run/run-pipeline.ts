@@ -17,7 +17,9 @@ import { SourceTotalsLedger, countExpectations, countFlowRows, countRows, stream
 import { FlowTracker } from './flow-tracker.js';
 import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from './graph-commands.js';
 import { unresolvedFlows } from './flow-names.js';
+import { lostCheckpointError } from './lost-checkpoint.js';
 import { writeBatchSinks } from './write-batch-sinks.js';
+import { type AppendOnceOutcome, stageAppendOnceFlows } from './stage-append-once.js';
 
 export interface RunDependencies {
   readonly session: () => Promise<SparkConnectSession>;
@@ -59,13 +61,16 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
 
   const refused = preflight(pipeline, deps.check);
   if (refused !== undefined) return failBeforeStart(pipeline, context, refused);
-  const outputs = graphOutputs(pipeline, deps.baseDir);
+  const storageDir = storagePath(pipeline, deps.baseDir, deps.storageRoot);
+  const outputs = graphOutputs(pipeline, deps.baseDir, storageDir);
   const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));
   const outsideGraph = new Set(batchSinkFlows(pipeline).map((f) => f.name));
   const graphFlows = outputs.flatMap((o) => o.flows);
 
   const session = await deps.session();
   const place = deps.place(pipeline);
+  const lost = await lostCheckpointError(session, place, pipeline, storageDir, options.fullRefresh === true).catch((reason: unknown) => thundErrorFromSpark(reason, { remote: session.remote.display, element }));
+  if (lost !== undefined) return failBeforeStart(pipeline, context, lost);
   const remote = { remote: session.remote.display };
   const tracker = new FlowTracker(context, pipeline.name, pipeline.flows.map((f) => f.name), place.catalog, place.database, members);
   for (const flow of pipeline.flows) tracker.transition(flow.name, 'queued', `flow "${flow.name}" is queued`);
@@ -73,10 +78,17 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   let graphId: string | undefined;
   let runError: ThundError | undefined;
   const fullRefresh = options.fullRefresh === true;
-  const ledger = new SourceTotalsLedger(storagePath(pipeline, deps.baseDir, deps.storageRoot), fullRefresh);
+  const ledger = new SourceTotalsLedger(storageDir, fullRefresh);
   let rowsBefore: ReadonlyMap<string, number> = new Map();
+  let appendOnce: ReadonlyMap<string, AppendOnceOutcome> = new Map();
   try {
     rowsBefore = await streamingRowsBefore(session, place, pipeline, fullRefresh);
+    if (options.dryRun !== true && pipeline.flows.some((f) => f.kind === 'append_once')) {
+      // The staged files are read as a stream without a declared schema; Spark resolves a flow when it is defined, with the session's conf.
+      await session.setConfig({ 'spark.sql.streaming.schemaInference': 'true' });
+      const lowering = outsideLowering(pipeline, place, deps.baseDir);
+      appendOnce = await stageAppendOnceFlows({ session, pipeline, storageDir, lowering, ledger, tracker, fullRefresh, signal });
+    }
     if (place.database !== 'default') await session.sql(`CREATE DATABASE IF NOT EXISTS ${qualified(place.catalog, place.database)}`, { signal });
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running on Spark ${session.remote.display}` });
     // A pipeline of batch sinks alone has no graph to run.
@@ -99,7 +111,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
     for (const flow of [...tracker.expectationFailures.keys()]) tracker.failExpectation(flow);
     for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'the run was cancelled');
   } else {
-    await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore }, outsideGraph);
+    await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore, appendOnce }, outsideGraph);
     if (runError === undefined && options.dryRun !== true) {
       const sinks = pipeline.datasets.filter((d) => isBatchSink(pipeline, d));
       await writeBatchSinks({ session, pipeline, place, baseDir: deps.baseDir, tracker, ledger, runId: context.runId, signal }, sinks);
@@ -143,6 +155,15 @@ async function createGraphId(session: SparkConnectSession, pipeline: Pipeline, p
   throw new ThundError(ThundErrorCode.Internal, 'Spark did not return a dataflow graph id', { backend: 'spark' });
 }
 
+/** What the run learned before and while Spark ran, for the counts of each flow's completed event. */
+interface RunMetrics {
+  readonly ledger: SourceTotalsLedger;
+  /** Rows of streaming tables before the run. */
+  readonly rowsBefore: ReadonlyMap<string, number>;
+  /** Append-once flows: staged this run (rows, counts) or earlier (nothing). */
+  readonly appendOnce: ReadonlyMap<string, AppendOnceOutcome>;
+}
+
 export function errorDetails(error: ThundError): RunEventError {
   const engineClass = error instanceof SparkError ? error.engineClass : undefined;
   return { code: error.code, message: error.message, ...(engineClass === undefined ? {} : { engineClass }) };
@@ -156,7 +177,7 @@ export function errorDetails(error: ThundError): RunEventError {
 async function finishFlows(
   session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, baseDir: string,
   tracker: FlowTracker, runError: ThundError | undefined, dryRun: boolean,
-  metrics: { readonly ledger: SourceTotalsLedger; readonly rowsBefore: ReadonlyMap<string, number> },
+  metrics: RunMetrics,
   outsideGraph: ReadonlySet<string>,
 ): Promise<void> {
   const inGraph = pipeline.flows.filter((flow) => !outsideGraph.has(flow.name));
@@ -180,6 +201,8 @@ async function finishFlows(
     && (tracker.completedOnSpark.has(flow.name) || viewCompleted(flow) || (runCompleted && dryRun)));
   const results = await Promise.all(completing.map(async (flow) => {
     if (dryRun) return { flow, rowsWritten: 0 as number | undefined, expectations: undefined };
+    const staged = metrics.appendOnce.get(flow.name);
+    if (staged !== undefined) return { flow, rowsWritten: staged.rowsWritten as number | undefined, expectations: staged.expectations };
     const dataset = datasets.get(flow.target) as Dataset;
     const [rowsWritten, expectations] = await Promise.all([
       rowsWrittenBy(session, lowering, place, flow, dataset, writers.get(flow.target) ?? 1, metrics),
@@ -224,7 +247,7 @@ function flowsNamedIn(message: string, tracker: FlowTracker): Set<string> {
  */
 async function rowsWrittenBy(
   session: SparkConnectSession, lowering: ReturnType<typeof outsideLowering>, place: PipelinePlace, flow: Flow, dataset: Dataset, writerCount: number,
-  metrics: { readonly ledger: SourceTotalsLedger; readonly rowsBefore: ReadonlyMap<string, number> },
+  metrics: RunMetrics,
 ): Promise<number | undefined> {
   if (dataset.type === 'temporary_view' || dataset.type === 'sink') return undefined;
   if (writerCount > 1 || flow.kind === 'cdc') {

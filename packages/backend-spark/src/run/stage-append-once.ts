@@ -1,0 +1,85 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type ExpectationResult, type Flow, type Pipeline, ThundError, ThundErrorCode } from '@thund/ir';
+import type { SparkConnectSession } from '../connect/session.js';
+import { thundErrorFromSpark } from '../connect/spark-error.js';
+import { WriteOperation_SaveMode } from '../gen/spark/connect/commands_pb.js';
+import { STAGED_MARKER, appendOnceDirectory } from '../lower/append-once.js';
+import { applyExpectations, failedExpectation } from '../lower/expectations.js';
+import type { outsideLowering } from '../lower/flow-plan.js';
+import { countRelationRows } from '../read/count-rows.js';
+import { type SourceTotalsLedger, countExpectations } from './flow-metrics.js';
+import type { FlowTracker } from './flow-tracker.js';
+
+/** What an append-once flow did this run: its rows and counts when it was staged now, nothing when an earlier run did it. */
+export interface AppendOnceOutcome {
+  readonly rowsWritten: number;
+  readonly expectations?: readonly ExpectationResult[];
+}
+
+export interface AppendOnceStaging {
+  readonly session: SparkConnectSession;
+  readonly pipeline: Pipeline;
+  readonly storageDir: string;
+  readonly lowering: ReturnType<typeof outsideLowering>;
+  readonly ledger: SourceTotalsLedger;
+  readonly tracker: FlowTracker;
+  readonly fullRefresh: boolean;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Writes each append-once flow's query (expectations applied) to its
+ * staging directory, unless a complete staging from an earlier run is
+ * there and this is no full refresh (see `lower/append-once.ts`). The
+ * directory is Þund's own, under the pipeline's storage; it is complete
+ * once its marker is written, so a run that died mid-write stages again
+ * (its stream had not committed files that were never complete).
+ */
+export async function stageAppendOnceFlows(staging: AppendOnceStaging): Promise<Map<string, AppendOnceOutcome>> {
+  const outcomes = new Map<string, AppendOnceOutcome>();
+  for (const flow of staging.pipeline.flows.filter((f) => f.kind === 'append_once')) {
+    const directory = appendOnceDirectory(staging.storageDir, flow);
+    if (!staging.fullRefresh && (await isStaged(directory))) {
+      outcomes.set(flow.name, { rowsWritten: 0 });
+      continue;
+    }
+    staging.tracker.transition(flow.name, 'planning', `flow "${flow.name}" is staging its rows, to be appended once`);
+    outcomes.set(flow.name, await stage(staging, flow, directory));
+  }
+  return outcomes;
+}
+
+async function stage(staging: AppendOnceStaging, flow: Flow, directory: string): Promise<AppendOnceOutcome> {
+  const { session, lowering } = staging;
+  await rm(directory, { recursive: true, force: true });
+  const input = applyExpectations(lowering.lower(flow.query), flow, lowering.expressions);
+  try {
+    await session.drain({
+      opType: {
+        case: 'command',
+        value: { commandType: { case: 'writeOperation', value: { input, source: 'parquet', saveType: { case: 'path', value: directory }, mode: WriteOperation_SaveMode.ERROR_IF_EXISTS, options: {} } } },
+      },
+    }, { signal: staging.signal });
+  } catch (reason) {
+    await rm(directory, { recursive: true, force: true });
+    const error = thundErrorFromSpark(reason, { remote: session.remote.display, element: { kind: 'flow', name: flow.name } });
+    const expectation = failedExpectation(error.rawMessage);
+    if (expectation === undefined) throw error;
+    throw new ThundError(ThundErrorCode.ExpectationFailed, `expectation "${expectation}" failed for a row written by flow "${flow.name}"`, { backend: 'spark', element: { kind: 'flow', name: flow.name }, cause: error });
+  }
+  const rowsWritten = await countRelationRows(session, { relType: { case: 'read', value: { readType: { case: 'dataSource', value: { format: 'parquet', options: {}, paths: [directory] } } } } });
+  const expectations = await countExpectations(session, lowering, flow, staging.ledger);
+  const outcome: AppendOnceOutcome = { rowsWritten, ...(expectations === undefined ? {} : { expectations }) };
+  await writeFile(join(directory, STAGED_MARKER), `${JSON.stringify({ flow: flow.name, ...outcome })}\n`);
+  return outcome;
+}
+
+async function isStaged(directory: string): Promise<boolean> {
+  try {
+    await readFile(join(directory, STAGED_MARKER), 'utf8');
+    return true;
+  } catch {
+    return false;
+  }
+}
