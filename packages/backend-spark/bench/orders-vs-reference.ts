@@ -1,0 +1,102 @@
+// examples/orders on the Spark backend vs the same pipeline run by the reference client
+// (`spark-pipelines run` from pyspark[pipelines]) against the same local server, same data,
+// alternating, RUNS times each (default 5); the reference writes to the `default` database. Reports medians of the graph run (Þund: the run's
+// first to last event; reference: its "Creating dataflow graph" to "Run is COMPLETED" lines) and
+// of the whole process, and their ratios. Þund runs the pipeline without its batch-fed export
+// (the reference cannot express it), then with it, reported separately.
+// Run (a server on THUND_SPARK_REMOTE, pyspark[pipelines] in .cache/spark/venv):
+//   THUND_SPARK_REMOTE=sc://127.0.0.1:15002 pnpm --filter @thund/backend-spark bench:reference
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Pipeline, parsePipeline } from '@thund/ir';
+
+const remote = process.env['THUND_SPARK_REMOTE'] ?? 'sc://127.0.0.1:15002';
+const runs = Number(process.env['RUNS'] ?? 5);
+const repo = join(import.meta.dirname, '..', '..', '..');
+const cli = join(repo, 'packages', 'cli', 'dist', 'bin.js');
+const sparkPipelines = join(repo, '.cache', 'spark', 'venv', 'bin', 'spark-pipelines');
+const work = mkdtempSync(join(tmpdir(), 'thund-bench-ref-'));
+
+const orders = parsePipeline(JSON.parse(readFileSync(join(repo, 'examples', 'orders', 'pipeline.json'), 'utf8')));
+const withoutSink: Pipeline = { ...orders, datasets: orders.datasets.filter((d) => d.type !== 'sink'), flows: orders.flows.filter((f) => f.target !== 'daily_revenue_export') };
+
+function thundProject(name: string, p: Pipeline): string {
+  const dir = join(work, name);
+  cpSync(join(repo, 'examples', 'orders'), dir, { recursive: true, filter: (src) => !src.includes('/out') && !src.includes('/.thund') });
+  writeFileSync(join(dir, 'pipeline.json'), JSON.stringify({ ...p, database: `bench_${name}` }));
+  return dir;
+}
+
+function referenceProject(): string {
+  const dir = join(work, 'reference');
+  cpSync(join(import.meta.dirname, 'reference-orders'), dir, { recursive: true });
+  writeFileSync(join(dir, 'pipeline.yml'), [
+    'name: orders', `storage: file://${join(dir, 'storage')}`, 'database: default', 'configuration:', '  spark.sql.session.timeZone: UTC',
+    'libraries:', '  - glob:', '      include: transformations/**',
+  ].join('\n'));
+  return dir;
+}
+
+interface Timing { readonly graphMs: number; readonly processMs: number }
+
+function runThund(dir: string): Timing {
+  const started = performance.now();
+  const out = execFileSync('node', [cli, 'run', join(dir, 'pipeline.json'), '--backend', 'spark', '--remote', remote, '--events', join(dir, 'events.jsonl')], { encoding: 'utf8' });
+  const processMs = performance.now() - started;
+  if (!/completed in/.test(out)) throw new Error(`Þund run did not complete:\n${out}`);
+  const events = readFileSync(join(dir, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { timestamp: string; runId: string });
+  const last = events.filter((e) => e.runId === events.at(-1)?.runId);
+  return { graphMs: Date.parse(last.at(-1)?.timestamp ?? '') - Date.parse(last[0]?.timestamp ?? ''), processMs };
+}
+
+/** Runs the reference client, noting when each line of its output arrives (its own timestamps have whole seconds only). */
+async function runReference(dir: string): Promise<Timing> {
+  const started = performance.now();
+  const venv = join(repo, '.cache', 'spark', 'venv');
+  const python = join(venv, 'bin', 'python');
+  const sparkHome = execFileSync(python, ['-c', 'import os, pyspark; print(os.path.dirname(pyspark.__file__))'], { encoding: 'utf8' }).trim();
+  const child = spawn(sparkPipelines, ['run', '--spec', join(dir, 'pipeline.yml'), '--remote', remote], {
+    cwd: dir,
+    env: { ...process.env, PATH: `${join(venv, 'bin')}:${process.env['PATH'] ?? ''}`, PYSPARK_PYTHON: python, SPARK_HOME: sparkHome, THUND_BENCH_ORDERS_CSV: join(repo, 'examples', 'orders', 'data', 'orders.csv') },
+  });
+  const arrivals: { readonly at: number; readonly line: string }[] = [];
+  let output = '';
+  const onData = (chunk: Buffer): void => {
+    const at = performance.now();
+    output += chunk.toString('utf8');
+    for (const line of chunk.toString('utf8').split('\n')) arrivals.push({ at, line });
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const processMs = performance.now() - started;
+  const seen = (pattern: RegExp): number | undefined => arrivals.find((a) => pattern.test(a.line))?.at;
+  const from = seen(/Creating dataflow graph/);
+  const to = seen(/Run is COMPLETED/);
+  if (code !== 0 || from === undefined || to === undefined) throw new Error(`reference run failed:\n${output}`);
+  return { graphMs: to - from, processMs };
+}
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const thundDir = thundProject('thund', withoutSink);
+const thundSinkDir = thundProject('thund_sink', orders);
+const referenceDir = referenceProject();
+const results: Record<string, Timing[]> = { thund: [], reference: [], thundWithSink: [] };
+for (let i = 0; i < runs; i += 1) {
+  results['reference']?.push(await runReference(referenceDir));
+  results['thund']?.push(runThund(thundDir));
+  results['thundWithSink']?.push(runThund(thundSinkDir));
+}
+const summary = Object.fromEntries(Object.entries(results).map(([k, ts]) => [k, {
+  graphMs: ts.map((t) => Math.round(t.graphMs)), processMs: ts.map((t) => Math.round(t.processMs)),
+  medianGraphMs: Math.round(median(ts.map((t) => t.graphMs))), medianProcessMs: Math.round(median(ts.map((t) => t.processMs))),
+}]));
+const ratio = (a: number, b: number): number => Math.round((a / b) * 100) / 100;
+console.log(JSON.stringify({
+  runs, remote, ...summary,
+  graphRatio: ratio(median(results['thund']?.map((t) => t.graphMs) ?? []), median(results['reference']?.map((t) => t.graphMs) ?? [])),
+  processRatio: ratio(median(results['thund']?.map((t) => t.processMs) ?? []), median(results['reference']?.map((t) => t.processMs) ?? [])),
+}, null, 2));
+rmSync(work, { recursive: true, force: true });
