@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../src/index.js';
-import { ThundError, ThundErrorCode, startRun } from '../src/index.js';
+import { type Pipeline, ThundError, ThundErrorCode, pipeline, readFiles, startRun } from '../src/index.js';
 
 const collect = async (events: AsyncIterable<RunEvent>): Promise<RunEvent[]> => {
   const out: RunEvent[] = [];
@@ -9,6 +9,23 @@ const collect = async (events: AsyncIterable<RunEvent>): Promise<RunEvent[]> => 
 };
 
 describe('startRun', () => {
+  it('given the pipeline, validates it first: an invalid one fails with THUND_VALIDATION listing every problem, and the executor never runs', async () => {
+    let ran = false;
+    const invalid = { version: 1, name: 'bad', datasets: [{ name: 'a', type: 'table' }], flows: [{ name: 'f', target: 'missing', kind: 'batch', query: { kind: 'read', dataset: 'nowhere' } }] } as unknown as Pipeline;
+    const handle = startRun(invalid, {}, async () => {
+      ran = true;
+      return { status: 'completed', flows: [] };
+    });
+    const result = await handle.result;
+    expect(ran).toBe(false);
+    expect(result.status).toBe('failed');
+    expect(result.error?.code).toBe('THUND_VALIDATION');
+    expect(result.error?.message).toMatch(/missing/);
+    expect(result.error?.message).toMatch(/nowhere/);
+    const valid = pipeline('ok').table('t', { query: readFiles('json', 'x.jsonl') }).build();
+    expect((await startRun(valid, {}, async () => ({ status: 'completed', flows: [] })).result).status).toBe('completed');
+  });
+
   it('replays every event to every consumer, also late ones', async () => {
     const handle = startRun('p', { runId: 'fixed' }, async ({ emit }) => {
       emit({ element: { kind: 'flow', name: 'f' }, phase: 'running', message: 'f running' });

@@ -1,6 +1,9 @@
 import { ThundErrorCode } from '../errors/error-code.js';
 import { ThundError } from '../errors/thund-error.js';
 import type { ElementRef } from '../model/element-ref.js';
+import type { Pipeline } from '../model/pipeline.js';
+import { ValidationError } from '../errors/validation-error.js';
+import { validatePipeline } from '../validate/validate-pipeline.js';
 import type { RunEvent, RunEventDetails, RunPhase, EventLevel } from './run-event.js';
 import type { RunHandle, RunOptions, RunResult } from './run-handle.js';
 
@@ -24,12 +27,19 @@ export interface EmittedEvent {
  * Turns an async executor into a RunHandle: buffers events for any number
  * of consumers, wires `cancel()` and `options.signal` to the executor's
  * signal, and turns a thrown error into a failed result (never a rejection).
+ *
+ * Given the pipeline itself (not just its name), it validates it first: an
+ * invalid pipeline ends as a failed run with `THUND_VALIDATION` listing
+ * every problem, before the executor is called — so a backend built on it
+ * never sees an invalid pipeline. (Backends that validate in their own
+ * preflight pass the name.)
  */
 export function startRun(
-  pipelineName: string,
+  pipeline: string | Pipeline,
   options: RunOptions,
   executor: (context: RunContext) => Promise<Omit<RunResult, 'runId' | 'durationMs'>>,
 ): RunHandle {
+  const pipelineName = typeof pipeline === 'string' ? pipeline : pipeline.name;
   const runId = options.runId ?? newRunId();
   const controller = new AbortController();
   if (options.signal !== undefined) {
@@ -51,6 +61,10 @@ export function startRun(
   const started = performance.now();
   const result: Promise<RunResult> = (async () => {
     try {
+      if (typeof pipeline !== 'string') {
+        const issues = validatePipeline(pipeline);
+        if (issues.length > 0) throw new ValidationError(issues);
+      }
       const outcome = await executor({ runId, signal: controller.signal, emit });
       return { runId, durationMs: performance.now() - started, ...outcome };
     } catch (reason) {
