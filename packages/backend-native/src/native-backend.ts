@@ -6,6 +6,7 @@ import {
   type Capabilities, type CheckReport, type DatasetRows, type ExecBackend, type ExplainedFlow, type ReadRowsOptions, type Pipeline, type RunHandle, type RunOptions, ThundError, ThundErrorCode, checkAgainst, isIncremental, outputLocationViolations,
 } from '@thund/ir';
 import { type FlowPlan, planPipeline } from './compile/flow-plan.js';
+import { sinkFormatViolations } from './compile/sink-format-check.js';
 import { NativeDatabase } from './duckdb/native-database.js';
 import type { DatabaseSandbox } from './duckdb/sandbox-settings.js';
 import { createNativeCapabilities } from './native-capabilities.js';
@@ -59,7 +60,7 @@ export class NativeBackend implements ExecBackend {
     const report = checkAgainst(pipeline, this.#capabilities);
     const { baseDir } = this.#config;
     const locations = outputLocationViolations(pipeline, { backend: report.backend, baseDir, storage: storageRoot(pipeline, baseDir), home: homedir() });
-    const violations = [...report.violations, ...streamingViolations(pipeline, this.#capabilities.name), ...locations, ...safetyViolations(pipeline, this.#config, report.backend)];
+    const violations = [...report.violations, ...streamingViolations(pipeline, this.#capabilities.name), ...locations, ...sinkFormatViolations(pipeline, report.backend), ...safetyViolations(pipeline, this.#config, report.backend)];
     return { backend: report.backend, ok: violations.length === 0, violations };
   }
 
