@@ -18,6 +18,7 @@ import { FlowTracker } from './flow-tracker.js';
 import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from './graph-commands.js';
 import { unresolvedFlows } from './flow-names.js';
 import { lostCheckpointError } from './lost-checkpoint.js';
+import { prepareStreamingSinks } from './prepare-streaming-sinks.js';
 import { writeBatchSinks } from './write-batch-sinks.js';
 import { type AppendOnceOutcome, stageAppendOnceFlows } from './stage-append-once.js';
 
@@ -71,6 +72,10 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   const place = deps.place(pipeline);
   const lost = await lostCheckpointError(session, place, pipeline, storageDir, options.fullRefresh === true).catch((reason: unknown) => thundErrorFromSpark(reason, { remote: session.remote.display, element }));
   if (lost !== undefined) return failBeforeStart(pipeline, context, lost);
+  if (options.dryRun !== true) {
+    const refused = await prepareStreamingSinks(pipeline, deps.baseDir, storageDir, options.fullRefresh === true).then(() => undefined, (reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'spark', element }));
+    if (refused !== undefined) return failBeforeStart(pipeline, context, refused);
+  }
   const remote = { remote: session.remote.display };
   const tracker = new FlowTracker(context, pipeline.name, pipeline.flows.map((f) => f.name), place.catalog, place.database, members);
   for (const flow of pipeline.flows) tracker.transition(flow.name, 'queued', `flow "${flow.name}" is queued`);
