@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Flow } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
+import { readPath } from './read-path.js';
 
 /**
  * Append-once flows on Spark, where SDP rejects one-time flows
@@ -21,5 +22,5 @@ export const STAGED_MARKER = '_THUND_STAGED';
 
 /** The flow inside the graph: a streaming read of its staged files. */
 export function stagedStream(directory: string): RelationInit {
-  return { relType: { case: 'read', value: { readType: { case: 'dataSource', value: { format: 'parquet', options: {}, paths: [directory] } }, isStreaming: true } } };
+  return readPath('parquet', directory, {}, true);
 }

@@ -3,6 +3,7 @@ import type { Table } from 'apache-arrow';
 import type { RelationInit, SparkConnectSession } from '../connect/session.js';
 import { SparkError } from '../connect/spark-error.js';
 import { type PipelinePlace, readTable } from '../lower/flow-plan.js';
+import { readPath } from '../lower/read-path.js';
 
 /** Where a dataset's rows live, as the last run that wrote it left them. */
 export interface DatasetLocation {
@@ -20,7 +21,7 @@ export function readRelation(name: string, known: DatasetLocation | undefined, f
     throw new ThundError(ThundErrorCode.Source, `"${name}" is a temporary view: it exists only while its pipeline runs; read the datasets it is built from, or make it a materialized view`, { backend: 'spark', element: { kind: 'dataset', name } });
   }
   if (dataset.type !== 'sink') return readTable(known.place, name);
-  return { relType: { case: 'read', value: { readType: { case: 'dataSource', value: { format: dataset.format ?? 'parquet', options: { ...dataset.options }, paths: [known.location ?? name] } } } } };
+  return readPath(dataset.format ?? 'parquet', known.location ?? name, dataset.options);
 }
 
 export async function readDataset(session: SparkConnectSession, name: string, relation: RelationInit): Promise<Table> {

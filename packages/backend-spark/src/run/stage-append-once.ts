@@ -6,6 +6,7 @@ import { thundErrorFromSpark } from '../connect/spark-error.js';
 import { WriteOperation_SaveMode } from '../gen/spark/connect/commands_pb.js';
 import { STAGED_MARKER, appendOnceDirectory } from '../lower/append-once.js';
 import { applyExpectations, failedExpectation } from '../lower/expectations.js';
+import { readPath } from '../lower/read-path.js';
 import type { outsideLowering } from '../lower/flow-plan.js';
 import { countRelationRows } from '../read/count-rows.js';
 import { type SourceTotalsLedger, countExpectations } from './flow-metrics.js';
@@ -68,7 +69,7 @@ async function stage(staging: AppendOnceStaging, flow: Flow, directory: string):
     if (expectation === undefined) throw error;
     throw new ThundError(ThundErrorCode.ExpectationFailed, `expectation "${expectation}" failed for a row written by flow "${flow.name}"`, { backend: 'spark', element: { kind: 'flow', name: flow.name }, cause: error });
   }
-  const rowsWritten = await countRelationRows(session, { relType: { case: 'read', value: { readType: { case: 'dataSource', value: { format: 'parquet', options: {}, paths: [directory] } } } } });
+  const rowsWritten = await countRelationRows(session, readPath('parquet', directory));
   const expectations = await countExpectations(session, lowering, flow, staging.ledger);
   const outcome: AppendOnceOutcome = { rowsWritten, ...(expectations === undefined ? {} : { expectations }) };
   await writeFile(join(directory, STAGED_MARKER), `${JSON.stringify({ flow: flow.name, ...outcome })}\n`);

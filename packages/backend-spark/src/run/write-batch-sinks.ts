@@ -6,6 +6,7 @@ import { WriteOperation_SaveMode } from '../gen/spark/connect/commands_pb.js';
 import { applyExpectations, failedExpectation } from '../lower/expectations.js';
 import { type PipelinePlace, outsideLowering, resolvePath } from '../lower/flow-plan.js';
 import { schemaViolation, shapeToSchema } from '../lower/output-shape.js';
+import { readPath } from '../lower/read-path.js';
 import { unionByName } from '../lower/union-by-name.js';
 import { countRelationRows } from '../read/count-rows.js';
 import { type SourceTotalsLedger, countExpectations, countFlowRows } from './flow-metrics.js';
@@ -56,7 +57,7 @@ async function writeSink(run: BatchSinkRun, dataset: Dataset): Promise<void> {
       runId: run.runId,
       write: async (staged) => {
         await session.drain(writePlan(unionByName([...relations.values()]), dataset, staged), { signal });
-        return countRelationRows(session, readWritten(dataset, staged));
+        return countRelationRows(session, readPath(dataset.format ?? 'parquet', staged, dataset.options));
       },
     });
     await Promise.all(flows.map(async (flow) => {
@@ -113,9 +114,4 @@ function writePlan(input: RelationInit, dataset: Dataset, path: string): PlanIni
       },
     },
   };
-}
-
-/** The files just written, read back (for the row count). */
-function readWritten(dataset: Dataset, path: string): RelationInit {
-  return { relType: { case: 'read', value: { readType: { case: 'dataSource', value: { format: dataset.format ?? 'parquet', options: { ...dataset.options }, paths: [path] } } } } };
 }
