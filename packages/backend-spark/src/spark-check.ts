@@ -31,12 +31,6 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, pl
         message: `streaming flow "${flow.name}" has nothing to stream from: it reads no files and no streaming table (datasets it reads are read whole); read a directory with read_files or a table written by streaming flows, or make the flow batch`,
       });
     }
-    if (flow.watermark !== undefined && streamingInputs(pipeline, flow.query).files.length === 0) {
-      violations.push({
-        backend, element, feature: 'event_time', value: 'watermark_over_table', path: jsonPath(['flows', i, 'watermark']),
-        message: `flow "${flow.name}" puts a watermark on a table of this pipeline: Spark Connect resolves a watermark's input when the flow is defined, before the graph has created that table; put the watermark and window on a flow that reads the files (read_files) directly, or use the native backend`,
-      });
-    }
     const pipelineReads = flow.kind === 'append_once' ? planFacts(flow).reads.filter((name) => targets.has(name)) : [];
     if (pipelineReads.length > 0) {
       violations.push({

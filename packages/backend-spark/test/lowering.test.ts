@@ -240,7 +240,7 @@ describe('event-time lowering (watermark + window, append mode)', () => {
     pipeline('w').streamingTable('totals', { query, watermark: { column: 'ts', delay: '5s' }, outputMode: 'append', ...options }).build();
   const relationOf = (p: ReturnType<typeof build>) => toJson(RelationSchema, create(RelationSchema, lowerFlowForGraph(flowOf(p), '/base', p))) as Record<string, any>;
 
-  it('tumbling: NTZ cast for the watermark, WithWatermark, grouping by window(…), window_start/window_end as TIMESTAMP_NTZ', () => {
+  it('tumbling: NTZ cast for the watermark, a lazy SQL WATERMARK clause over it, grouping by window(…), window_start/window_end as TIMESTAMP_NTZ', () => {
     const project = relationOf(build({ window: { kind: 'tumbling', size: '10s' } })).project;
     expect(project.expressions.slice(0, 2)).toEqual([
       { alias: { expr: { cast: { expr: attr('__thund_window.start'), typeStr: 'TIMESTAMP_NTZ' } }, name: ['window_start'] } },
@@ -249,13 +249,25 @@ describe('event-time lowering (watermark + window, append mode)', () => {
     expect(project.expressions.slice(2)).toEqual([attr('`k`'), attr('`n`')]);
     const aggregate = project.input.aggregate;
     expect(aggregate.groupingExpressions[0]).toEqual({ alias: { expr: fn('window', attr('`ts`'), { literal: { string: '10000 milliseconds' } }), name: ['__thund_window'] } });
-    expect(aggregate.input.withWatermark).toMatchObject({ eventTime: 'ts', delayThreshold: '5000 milliseconds' });
+    // Not WithWatermark (resolved eagerly by Spark Connect): SQL over a referenced relation, resolved in the graph.
+    const watermarked = aggregate.input.withRelations;
+    expect(watermarked.root.sql.query).toBe('SELECT * FROM __thund_watermarked WATERMARK `ts` DELAY OF INTERVAL 5000 MILLISECONDS AS __thund_watermarked');
+    expect(watermarked.references[0].subqueryAlias.alias).toBe('__thund_watermarked');
+    const input = watermarked.references[0].subqueryAlias.input;
     // Every column but the event column, then the event column cast: a lazy Project, not WithColumns.
-    expect(aggregate.input.withWatermark.input.project.expressions).toEqual([
+    expect(input.project.expressions).toEqual([
       { unresolvedRegex: { colName: '`(?!(?:ts)$).+`' } },
       { alias: { expr: { cast: { expr: attr('`ts`'), typeStr: 'TIMESTAMP' } }, name: ['ts'] } },
     ]);
-    expect(aggregate.input.withWatermark.input.project.input.read.isStreaming).toBe(true);
+    expect(input.project.input.read.isStreaming).toBe(true);
+  });
+
+  it('count_distinct in a streaming windowed aggregation is size(collect_set(x)) as BIGINT (Spark has no distinct aggregates on streams)', () => {
+    const query = readFiles('json', '/in', { schema: SCHEMA }).groupBy('k').agg(countDistinct('v').as('d'));
+    const aggregate = relationOf(build({ window: { kind: 'tumbling', size: '10s' } }, query)).project.input.aggregate;
+    expect(aggregate.aggregateExpressions).toEqual([
+      { alias: { expr: { cast: { expr: fn('size', fn('collect_set', attr('`v`'))), typeStr: 'BIGINT' } }, name: ['d'] } },
+    ]);
   });
 
   it('hopping → window(col, size, slide); session → session_window(col, gap)', () => {

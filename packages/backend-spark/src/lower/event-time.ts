@@ -5,8 +5,10 @@ import { Aggregate_GroupType } from '../gen/spark/connect/relations_pb.js';
 import { alias, attribute, call, cast, literalString } from './expr-init.js';
 import { quoteIdentifier as quoted } from './spark-types.js';
 import type { RelationLowering } from './relation-lowering.js';
+import { StreamingAggregateLowering } from './streaming-aggregates.js';
 
 const WINDOW = '__thund_window';
+const WATERMARKED = '__thund_watermarked';
 
 /** A Duration as a Spark interval string (`10s` → `10000 milliseconds`). */
 export function sparkInterval(duration: Duration): string {
@@ -15,13 +17,36 @@ export function sparkInterval(duration: Duration): string {
   return `${ms} milliseconds`;
 }
 
+/**
+ * `input` with a watermark on `column`, resolved lazily, with the rest of
+ * the flow. Spark Connect's `WithWatermark` relation resolves its input
+ * when it is received: inside a dataflow graph a read of a graph table
+ * then fails (TABLE_OR_VIEW_NOT_FOUND on the first run) or binds the
+ * catalog's table of the previous run, and SDP loses the flow's dependency
+ * on it. A SQL relation with Spark's `WATERMARK … DELAY OF` clause over the
+ * input passed as a reference (`WithRelations`) stays unresolved until SDP
+ * analyzes the flow in its graph, where the read resolves to the graph's
+ * table (checked on Spark 4.3: examples/clickstream).
+ */
+export function lazyWatermark(input: RelationInit, column: string, delay: Duration): RelationInit {
+  const ms = durationToMs(delay);
+  if (ms === undefined) throw new ThundError(ThundErrorCode.Validation, `"${delay}" is not a duration`, { backend: 'spark' });
+  const query = `SELECT * FROM ${WATERMARKED} WATERMARK ${quoted(column)} DELAY OF INTERVAL ${ms} MILLISECONDS AS ${WATERMARKED}`;
+  return {
+    relType: {
+      case: 'withRelations',
+      value: { root: { relType: { case: 'sql', value: { query } } }, references: [{ relType: { case: 'subqueryAlias', value: { input, alias: WATERMARKED } } }] },
+    },
+  };
+}
+
 function unsupported(flow: Flow, why: string): ThundError {
   return new ThundError(ThundErrorCode.Unsupported, `flow "${flow.name}": ${why}`, { backend: 'spark', element: { kind: 'flow', name: flow.name } });
 }
 
 /**
  * A windowed streaming aggregation in Spark's own terms: the aggregation's
- * input gets the flow's watermark (`WithWatermark`), the aggregation is
+ * input gets the flow's watermark (`lazyWatermark`), the aggregation is
  * grouped by `window(...)` or `session_window(...)` over the window column
  * as well as its own keys, and the window struct becomes `window_start` and
  * `window_end`. SDP writes streaming tables in append mode, so a window is
@@ -48,13 +73,12 @@ export function lowerEventTimeFlow(flow: Flow, lowering: RelationLowering): Rela
   // UTC (GRAPH_SQL_CONF), so the cast keeps the instant the naive value names.
   const eventColumns = [...new Set([watermark.column, column])];
   const withEventTime = replaceColumns(lowering.lower(query.input), eventColumns.map((c) => ({ name: c, expr: cast(attribute(quoted(c)), 'TIMESTAMP') })));
-  const input: RelationInit = {
-    relType: { case: 'withWatermark', value: { input: withEventTime, eventTime: watermark.column, delayThreshold: sparkInterval(watermark.delay) } },
-  };
+  const input = lazyWatermark(withEventTime, watermark.column, watermark.delay);
   const windowCall = window.kind === 'session'
     ? call('session_window', [attribute(quoted(column)), literalString(sparkInterval(window.gap))])
     : call('window', [attribute(quoted(column)), literalString(sparkInterval(window.size)), ...(window.kind === 'hopping' ? [literalString(sparkInterval(window.slide))] : [])]);
-  const expressions = lowering.expressions;
+  // Distinct aggregates become their streaming equivalents (streaming-aggregates.ts).
+  const expressions = new StreamingAggregateLowering();
   const aggregated: RelationInit = {
     relType: {
       case: 'aggregate',
