@@ -121,5 +121,7 @@ describe('crash safety', () => {
     expect(kills).toBeGreaterThanOrEqual(MIN_KILLS);
     // The kills landed at many different points of the runs (by epochs committed before the kill).
     expect(new Set(killPoints).size, killPoints.join(' ')).toBeGreaterThanOrEqual(Math.min(MIN_KILLS, 12));
-  }, 120_000);
+    // ~30 child processes, each starting tsx: about a minute on an idle 2-core machine, several under load.
+    // The bound only catches a hang; every assertion above is unchanged.
+  }, 600_000);
 });

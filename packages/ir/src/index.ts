@@ -83,6 +83,7 @@ export { checkAgainst } from './contract/check-against.js';
 export { outputLocationViolations, type OutputLocationContext } from './contract/output-locations.js';
 export { UnsupportedError } from './contract/unsupported-error.js';
 export { preflight, refuseRun } from './contract/refuse-run.js';
+export { finishRun, type RunEnding } from './contract/finish-run.js';
 export {
   RUN_PHASES, TERMINAL_PHASES,
   type EventLevel, type ExpectationResult, type RunEvent, type RunEventDetails, type RunEventError, type RunPhase,

@@ -1,6 +1,6 @@
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
-  type RunOptions, type RunResult, ThundError, ThundErrorCode, planFacts, preflight, refuseRun, startRun,
+  type RunOptions, type RunResult, ThundError, ThundErrorCode, finishRun, planFacts, preflight, refuseRun, startRun,
 } from '@thund/ir';
 import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
@@ -74,28 +74,12 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
     await prepare(database, pipeline, options, deps);
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running` });
     const outcomes = options.dryRun === true ? dryRun(pipeline, context) : await schedule(scope, deps.maxConcurrency, deps.stream);
-    const status: RunResult['status'] = signal.aborted ? 'cancelled' : outcomes.some((o) => o.phase !== 'completed') ? 'failed' : 'completed';
-    const counts = (phase: string): number => outcomes.filter((o) => o.phase === phase).length;
-    const summary = `${counts('completed')} completed, ${counts('failed')} failed, ${counts('cancelled')} cancelled`;
-    const durationMs = performance.now() - started;
-    if (status === 'completed') {
-      emit({ element, phase: 'completed', message: `pipeline "${pipeline.name}" completed: ${summary}`, details: { durationMs } });
-      return { status, flows: outcomes };
-    }
-    const error = status === 'cancelled'
-      ? new ThundError(ThundErrorCode.Cancelled, `the run was cancelled: ${summary}`, { backend: 'native', element })
-      : new ThundError(firstFailure(outcomes) ?? ThundErrorCode.Engine, `pipeline "${pipeline.name}" failed: ${summary}`, { backend: 'native', element });
-    emit({ element, phase: status, level: status === 'failed' ? 'error' : 'warn', message: error.message, details: { durationMs, error: errorDetails(error) } });
-    return { status, flows: outcomes, error: errorDetails(error) };
+    return finishRun(pipeline, context, { started, flows: outcomes });
   } finally {
     signal.removeEventListener('abort', interrupt);
     await dropTemporaryViews(database, pipeline);
     await dropStagingTables(database, scope.staging);
   }
-}
-
-function firstFailure(outcomes: readonly FlowOutcome[]): ThundErrorCode | undefined {
-  return outcomes.find((o) => o.phase === 'failed')?.error?.code;
 }
 
 /** A pipeline-level failure before any data moved: every flow is reported as not run. */

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
-  type CheckReport, type Dataset, type ElementRef, type ExpectationResult, type Flow, type FlowOutcome, type Pipeline, type RunContext,
-  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, preflight, refuseRun,
+  type CheckReport, type Dataset, type ElementRef, type Flow, type Pipeline, type RunContext,
+  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, finishRun, preflight, refuseRun,
   startRun,
 } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
@@ -132,22 +132,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   if (graphId !== undefined) void session.drain(asPlan(dropGraph(graphId))).catch(() => undefined);
 
   const outcomes = pipeline.flows.map((flow) => tracker.outcome(flow.name) ?? { name: flow.name, phase: 'cancelled' as const });
-  const status: RunResult['status'] = signal.aborted ? 'cancelled' : runError !== undefined || outcomes.some((o) => o.phase !== 'completed') ? 'failed' : 'completed';
-  const counts = (phase: string): number => outcomes.filter((o) => o.phase === phase).length;
-  const summary = `${counts('completed')} completed, ${counts('failed')} failed, ${counts('cancelled')} cancelled`;
-  const durationMs = performance.now() - started;
-  if (status === 'completed') {
-    emit({ element, phase: 'completed', message: `pipeline "${pipeline.name}" completed: ${summary}`, details: { durationMs } });
-    return { status, flows: outcomes };
-  }
-  const firstFailure = outcomes.find((o) => o.phase === 'failed')?.error;
-  const error: RunEventError = status === 'cancelled'
-    ? { code: ThundErrorCode.Cancelled, message: `the run was cancelled: ${summary}` }
-    : firstFailure !== undefined
-      ? { code: firstFailure.code, message: `pipeline "${pipeline.name}" failed: ${summary}`, ...(firstFailure.engineClass === undefined ? {} : { engineClass: firstFailure.engineClass }) }
-      : errorDetails(runError ?? new ThundError(ThundErrorCode.Engine, `pipeline "${pipeline.name}" failed: ${summary}`, { backend: 'spark', element }));
-  emit({ element, phase: status, level: status === 'failed' ? 'error' : 'warn', message: error.message, details: { durationMs, error } });
-  return { status, flows: outcomes, error };
+  return finishRun(pipeline, context, { started, flows: outcomes, ...(runError === undefined ? {} : { runError: errorDetails(runError) }) });
 }
 
 async function createGraphId(session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, signal: AbortSignal): Promise<string> {
