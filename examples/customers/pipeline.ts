@@ -2,9 +2,18 @@ import { col, count, from, pipeline, readFiles } from '@thund/ir';
 
 const isDelete = col('op').eq('DELETE');
 
-/** A change feed (CSV backfill + JSON change files) applied as SCD1 and SCD2 tables. */
+/** A change feed (CSV backfill + JSON change files) applied as SCD1 and SCD2 tables; the history tracks country moves only. */
 export default pipeline('customers', { database: 'crm', storage: '.thund/customers' })
-  .table('customer_changes', { comment: 'The raw change feed: a backfill plus new change files.' })
+  .table('customer_changes', {
+    comment: 'The raw change feed: a backfill plus new change files.',
+    schema: [
+      { name: 'customer_id', type: 'int64', nullable: false },
+      { name: 'name', type: 'utf8' },
+      { name: 'country', type: 'utf8' },
+      { name: 'op', type: 'utf8' },
+      { name: 'seq', type: 'int64' },
+    ],
+  })
   .table('customers', {
     comment: 'Current customers (SCD type 1).',
     partitionColumns: ['country'],
@@ -15,7 +24,7 @@ export default pipeline('customers', { database: 'crm', storage: '.thund/custome
       { name: 'seq', type: 'int64' },
     ],
   })
-  .table('customer_history', { comment: 'Every version of every customer (SCD type 2).' })
+  .table('customer_history', { comment: 'Every country a customer lived in (SCD type 2; a name fix rewrites the current version).' })
   .flow('backfill_changes', {
     target: 'customer_changes',
     kind: 'append_once',
@@ -32,7 +41,7 @@ export default pipeline('customers', { database: 'crm', storage: '.thund/custome
     target: 'customer_history',
     kind: 'cdc',
     query: from('customer_changes'),
-    cdc: { keys: ['customer_id'], sequenceBy: 'seq', deleteWhen: isDelete, scdType: 2, columns: ['customer_id', 'name', 'country', 'seq'] },
+    cdc: { keys: ['customer_id'], sequenceBy: 'seq', deleteWhen: isDelete, scdType: 2, columns: ['customer_id', 'name', 'country', 'seq'], trackHistory: ['country'] },
   })
   .materializedView('customers_by_country', {
     query: from('customers').groupBy('country').agg(count().as('customers')),

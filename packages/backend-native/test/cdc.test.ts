@@ -39,7 +39,7 @@ function scd2(changes: readonly Change[]): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
   for (const list of byKey(changes).values()) {
     list.forEach((c, i) => {
-      if (c.op !== 'D') rows.push({ id: c.id, seq: c.seq, name: c.name, __start_at: c.seq, __end_at: list[i + 1]?.seq ?? null });
+      if (c.op !== 'D') rows.push({ id: c.id, seq: c.seq, name: c.name, __START_AT: c.seq, __END_AT: list[i + 1]?.seq ?? null });
     });
   }
   return rows.sort((a, b) => Number(a['id']) - Number(b['id']) || Number(a['seq']) - Number(b['seq']));
@@ -84,13 +84,13 @@ describe('cdc (apply changes)', () => {
     });
   }
 
-  it('SCD 1 keeps the state per key: a change older than a delete does not resurrect the key', async () => {
+  it('SCD 1 keeps every change in its state: a change older than a delete does not resurrect the key', async () => {
     const dir = await tempDir();
     await writeText(join(dir, 'changes/0.csv'), csv([{ id: 7, seq: 9, name: null, op: 'D' }]));
     await writeText(join(dir, 'changes/1.csv'), csv([{ id: 7, seq: 3, name: 'old', op: 'U' }, { id: 8, seq: 1, name: 'new', op: 'U' }]));
     const b = backend({ baseDir: dir, maxFilesPerEpoch: 1 });
     const { events } = await finish(b.run(cdcPipeline(1)));
     expect(rowsOf(await b.readDataset('people'))).toEqual([{ id: 8, seq: 1, name: 'new' }]);
-    expect(events.filter((e) => e.details?.epoch !== undefined).map((e) => e.details?.stateRows)).toEqual([1, 2]);
+    expect(events.filter((e) => e.details?.epoch !== undefined).map((e) => e.details?.stateRows)).toEqual([1, 3]);
   });
 });

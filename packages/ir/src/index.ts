@@ -14,7 +14,9 @@ export { FILE_FORMATS, type FileFormat } from './model/file-format.js';
 export { FLOW_KINDS, isIncremental, type Flow, type FlowKind } from './model/flow.js';
 export { isStreamingTable } from './model/streaming-table.js';
 export { streamingInputs, type StreamingInputs } from './plan/streaming-inputs.js';
-export { SCD_TYPES, type CdcSpec, type ScdType } from './model/cdc.js';
+export { CDC_END_AT, CDC_START_AT, SCD_TYPES, type CdcSpec, type ScdType } from './model/cdc.js';
+export { cdcStoredColumns, cdcTrackedColumns, resolveChanges } from './cdc/resolve-changes.js';
+export { staticColumns } from './cdc/static-columns.js';
 export {
   OUTPUT_MODES, TRIGGER_KINDS, WINDOW_KINDS,
   type OutputMode, type Trigger, type TriggerKind, type Watermark, type WindowKind, type WindowSpec,

@@ -16,7 +16,7 @@ const cdcPipeline = (cdc: Record<string, unknown> | undefined, kind: 'cdc' | 'ba
     name: 'apply',
     target: 'current',
     kind,
-    query: from('clean').node,
+    query: readFiles('json', 'changes', { schema: [{ name: 'id', type: 'int64' }, { name: 'seq', type: 'int64' }, { name: 'op', type: 'utf8' }] }).node,
     ...(cdc === undefined ? {} : { cdc: cdc as never }),
   });
 

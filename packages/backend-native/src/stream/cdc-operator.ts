@@ -1,4 +1,4 @@
-import type { CdcSpec, Flow, RelationNode } from '@thund/ir';
+import { type CdcSpec, type Flow, type RelationNode, resolveChanges } from '@thund/ir';
 import { ExpressionCompiler } from '../compile/expression-compiler.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
 import type { FlowSession } from '../run/flow-session.js';
@@ -6,20 +6,17 @@ import { stateTable } from './checkpoint-store.js';
 import { type EpochInput, type EpochOutcome, IN, type StreamOperator } from './stream-operator.js';
 import type { StreamOutput } from './stream-output.js';
 
-const CHANGES = '"__thund_chg"';
-const DELETE = '"__thund_delete"';
+/** The keys whose target rows a micro-batch rewrites. */
+const TOUCHED = '"__thund_cdc_touched"';
 
 /**
- * Applies a change feed (flow kind `cdc`). State, in the checkpoint
- * schema, holds per key the latest change (SCD 1) or every change (SCD 2),
- * deletes included, so a change that arrives after a later one (by
- * `sequenceBy`) is resolved by sequence, not arrival, and a replayed
- * micro-batch changes nothing. Each micro-batch rewrites the target rows
- * of the keys it touched from that state:
- *
- * - SCD 1: the latest change of each key, unless it is a delete;
- * - SCD 2: one row per non-delete change, valid from `__start_at` (its
- *   sequence value) to `__end_at` (the next change's, NULL while current).
+ * Applies a change feed (flow kind `cdc`) with Spark's AUTO CDC semantics
+ * (`resolveChanges` in `@thund/ir`, the plan Spark recomputes its target
+ * with). State, in the checkpoint schema, holds every distinct change seen,
+ * so a change arriving after a later one (by `sequenceBy`) lands where its
+ * sequence puts it and a replayed change or micro-batch changes nothing.
+ * Each micro-batch rewrites the target rows of the keys it touched (every
+ * key, when it holds a truncate) from those keys' whole history.
  */
 export class CdcOperator implements StreamOperator {
   readonly input: RelationNode;
@@ -37,43 +34,29 @@ export class CdcOperator implements StreamOperator {
   async apply(session: FlowSession, input: EpochInput): Promise<EpochOutcome> {
     const spec = this.#spec;
     const state = stateTable(this.#flow, 'cdc');
-    const keys = spec.keys.map(quoteIdentifier);
-    const seq = quoteIdentifier(spec.sequenceBy);
-    const deletes = spec.deleteWhen === undefined ? 'FALSE' : `(${new ExpressionCompiler().compile(spec.deleteWhen)}) IS TRUE`;
-    const sameKey = (a: string, b: string): string => keys.map((k) => `${a}.${k} IS NOT DISTINCT FROM ${b}.${k}`).join(' AND ');
+    const keys = spec.keys.map(quoteIdentifier).join(', ');
 
     await session.run(`CREATE OR REPLACE TEMP TABLE ${IN} AS ${input.compile(this.input)}`);
     const [rowsRead = 0] = await session.counts(`SELECT count(*) FROM ${IN}`);
-    await session.run(`CREATE TABLE IF NOT EXISTS ${state} AS SELECT *, FALSE AS ${DELETE} FROM ${IN} WITH NO DATA`);
+    const columns = (await session.describe(`SELECT * FROM ${IN}`)).map((c) => c.name);
+    const list = columns.map(quoteIdentifier).join(', ');
+    await session.run(`CREATE TABLE IF NOT EXISTS ${state} AS SELECT * FROM ${IN} WITH NO DATA`);
+    // Only changes not seen before (a replay finds them in the state; EXCEPT compares NULLs as equal).
+    await session.run(`INSERT INTO ${state} BY NAME (SELECT ${list} FROM ${IN} EXCEPT SELECT ${list} FROM ${state})`);
 
-    if (spec.scdType === 1) {
-      // The latest change per key in this batch, kept only if it is newer than the state's.
-      await session.run(`CREATE OR REPLACE TEMP TABLE ${CHANGES} AS SELECT *, ${deletes} AS ${DELETE} FROM ${IN} QUALIFY row_number() OVER (PARTITION BY ${keys.join(', ')} ORDER BY ${seq} DESC) = 1`);
-      await session.run(`DELETE FROM ${CHANGES} WHERE EXISTS (SELECT 1 FROM ${state} AS "_s" WHERE ${sameKey('"_s"', CHANGES)} AND "_s".${seq} >= ${CHANGES}.${seq})`);
-      await session.run(`DELETE FROM ${state} WHERE EXISTS (SELECT 1 FROM ${CHANGES} AS "_c" WHERE ${sameKey('"_c"', state)})`);
-    } else {
-      // Every change not seen before (a replay finds them all in the state).
-      await session.run(`CREATE OR REPLACE TEMP TABLE ${CHANGES} AS SELECT *, ${deletes} AS ${DELETE} FROM ${IN} QUALIFY row_number() OVER (PARTITION BY ${keys.join(', ')}, ${seq} ORDER BY ${seq}) = 1`);
-      await session.run(`DELETE FROM ${CHANGES} WHERE EXISTS (SELECT 1 FROM ${state} AS "_s" WHERE ${sameKey('"_s"', CHANGES)} AND "_s".${seq} = ${CHANGES}.${seq})`);
-    }
-    await session.run(`INSERT INTO ${state} BY NAME SELECT * FROM ${CHANGES}`);
+    const truncates = spec.scdType === 1 && spec.applyAsTruncates !== undefined
+      ? `(${new ExpressionCompiler().compile(spec.applyAsTruncates)}) IS TRUE`
+      : undefined;
+    const [truncated = 0] = truncates === undefined ? [0] : await session.counts(`SELECT count(*) FROM ${IN} WHERE ${truncates}`);
+    await session.run(`CREATE OR REPLACE TEMP TABLE ${TOUCHED} AS SELECT DISTINCT ${keys} FROM ${truncated > 0 ? state : IN}`);
 
-    const stored = await this.#storedColumns(session);
-    const touched = `EXISTS (SELECT 1 FROM ${CHANGES} AS "_c" WHERE ${sameKey('"_c"', '"_s"')})`;
-    const rows = spec.scdType === 1
-      ? `SELECT ${stored} FROM ${state} AS "_s" WHERE ${touched} AND NOT ${DELETE}`
-      : `SELECT ${stored}, "__start_at", "__end_at" FROM (SELECT *, ${seq} AS "__start_at", lead(${seq}) OVER (PARTITION BY ${keys.join(', ')} ORDER BY ${seq}) AS "__end_at" FROM ${state} AS "_s" WHERE ${touched}) AS "_v" WHERE NOT ${DELETE}`;
-    const written = await this.#output.write(session, rows, { kind: 'upsert', keys: spec.keys, overlap: false, keysFrom: CHANGES }, input.epoch);
+    // The history of the touched keys, plus every truncate (a truncate of any key empties them all).
+    const isTouched = `EXISTS (SELECT 1 FROM ${TOUCHED} AS "_t" WHERE ${spec.keys.map((k) => `"_t".${quoteIdentifier(k)} IS NOT DISTINCT FROM "_s".${quoteIdentifier(k)}`).join(' AND ')})`;
+    const history = `SELECT ${list} FROM ${state} AS "_s" WHERE ${isTouched}${truncates === undefined ? '' : ` OR ${truncates}`}`;
+    const rows = input.compile(resolveChanges({ kind: 'sql', dialect: 'duckdb', sql: history }, spec, columns));
+    const written = await this.#output.write(session, rows, { kind: 'upsert', keys: spec.keys, overlap: false, keysFrom: TOUCHED }, input.epoch);
     const [stateRows = 0] = await session.counts(`SELECT count(*) FROM ${state}`);
     // A CDC flow's rows written are the change rows it applied (what both backends can count; the rows it rewrote depend on the engine).
     return { rowsRead, lateRows: 0, stateRows, watermarkUs: undefined, ...written, rowsWritten: rowsRead };
-  }
-
-  /** The input columns stored in the target: `columns`, or all but `exceptColumns`. */
-  async #storedColumns(session: FlowSession): Promise<string> {
-    const names = (await session.describe(`SELECT * FROM ${IN}`)).map((c) => c.name);
-    const spec = this.#spec;
-    const kept = spec.columns !== undefined ? names.filter((n) => spec.columns?.includes(n)) : names.filter((n) => !(spec.exceptColumns ?? []).includes(n));
-    return kept.map(quoteIdentifier).join(', ');
   }
 }

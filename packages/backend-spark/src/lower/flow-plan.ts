@@ -27,7 +27,7 @@ export function resolvePath(baseDir: string, path: string): string {
 export function lowerFlowForGraph(flow: Flow, baseDir: string, pipeline: Pipeline): RelationInit {
   if (flow.kind === 'cdc' && flow.cdc !== undefined) {
     // A CDC target is recomputed from the whole change feed, read as a batch (see cdc-recompute.ts).
-    return lowerCdcRecompute(flow, flow.cdc, new RelationLowering({ streaming: false, resolvePath: (p) => resolvePath(baseDir, p) }));
+    return lowerCdcRecompute(flow, flow.cdc, new RelationLowering({ streaming: false, resolvePath: (p) => resolvePath(baseDir, p) }), pipeline);
   }
   const readsFiles = streamingInputs(pipeline, flow.query).files.length > 0;
   const streamsDataset = (dataset: string): boolean => !readsFiles && isStreamingTable(pipeline, dataset);

@@ -21,8 +21,8 @@ export interface FlowOptions {
   readonly watermark?: Watermark;
   readonly window?: WindowSpec;
   readonly outputMode?: OutputMode;
-  /** `deleteWhen` may be a builder Expr (`col('op').eq('D')`) or an expression node. */
-  readonly cdc?: Omit<CdcSpec, 'deleteWhen'> & { readonly deleteWhen?: Expr | Expression };
+  /** `deleteWhen` and `applyAsTruncates` may be builder Exprs (`col('op').eq('D')`) or expression nodes. */
+  readonly cdc?: Omit<CdcSpec, 'deleteWhen' | 'applyAsTruncates'> & { readonly deleteWhen?: Expr | Expression; readonly applyAsTruncates?: Expr | Expression };
   readonly comment?: string;
 }
 
@@ -115,8 +115,9 @@ function flow(name: string, options: FlowOptions): Flow {
 }
 
 function cdcSpec(cdc: NonNullable<FlowOptions['cdc']>): CdcSpec {
-  const { deleteWhen, ...rest } = cdc;
-  return deleteWhen === undefined ? rest : { ...rest, deleteWhen: deleteWhen instanceof Expr ? deleteWhen.node : deleteWhen };
+  const { deleteWhen, applyAsTruncates, ...rest } = cdc;
+  const node = (e: Expr | Expression | undefined): Expression | undefined => (e instanceof Expr ? e.node : e);
+  return definedOnly({ ...rest, deleteWhen: node(deleteWhen), applyAsTruncates: node(applyAsTruncates) });
 }
 
 function definedOnly<T extends object>(value: T): T {

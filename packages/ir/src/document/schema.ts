@@ -155,6 +155,10 @@ export const CdcSchema: z.ZodType<CdcSpec> = z.strictObject({
   scdType: z.union([z.literal(1), z.literal(2)]),
   columns: z.array(name).optional(),
   exceptColumns: z.array(name).optional(),
+  trackHistory: z.array(name).optional(),
+  trackHistoryExcept: z.array(name).optional(),
+  ignoreNullUpdates: z.boolean().optional(),
+  applyAsTruncates: ExpressionSchema.optional(),
 });
 
 export const DatasetSchema: z.ZodType<Dataset> = z.strictObject({

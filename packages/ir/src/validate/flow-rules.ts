@@ -1,6 +1,5 @@
 import type { ValidationIssue } from '../errors/validation-error.js';
-import type { Flow } from '../model/flow.js';
-import { type Rule, type ValidationContext, flowRef, issue } from './context.js';
+import { type Rule, flowRef, issue } from './context.js';
 
 /** Which flow kinds may write which dataset types. */
 export const targetMatchesKind: Rule = ({ pipeline, datasets }) => {
@@ -22,46 +21,8 @@ export const targetMatchesKind: Rule = ({ pipeline, datasets }) => {
   return issues;
 };
 
-export const cdcSpec: Rule = (context) => {
-  const issues: ValidationIssue[] = [];
-  context.pipeline.flows.forEach((flow, i) => {
-    const ref = flowRef(flow);
-    if (flow.kind !== 'cdc') {
-      if (flow.cdc !== undefined) {
-        issues.push(issue('cdc_spec_on_non_cdc_flow', ['flows', i, 'cdc'], `flow "${flow.name}" has a "cdc" spec but is a ${flow.kind} flow: set "kind": "cdc" or remove the spec`, ref));
-      }
-      return;
-    }
-    if (flow.cdc === undefined) {
-      issues.push(issue('cdc_without_spec', ['flows', i], `cdc flow "${flow.name}" has no "cdc" spec: add one with keys, sequenceBy and scdType`, ref));
-      return;
-    }
-    const spec = flow.cdc;
-    if (spec.keys.length === 0) {
-      issues.push(issue('cdc_without_keys', ['flows', i, 'cdc', 'keys'], `cdc flow "${flow.name}" has no keys: list the columns that identify a row`, ref));
-    }
-    if (spec.columns !== undefined && spec.exceptColumns !== undefined) {
-      issues.push(issue('cdc_columns_conflict', ['flows', i, 'cdc'], `cdc flow "${flow.name}" sets both "columns" and "exceptColumns": use one of them`, ref));
-    }
-    const dropped = spec.keys.filter(
-      (c) => (spec.exceptColumns?.includes(c) ?? false) || (spec.columns !== undefined && !spec.columns.includes(c)),
-    );
-    for (const column of dropped) {
-      issues.push(issue('cdc_columns_conflict', ['flows', i, 'cdc'], `cdc flow "${flow.name}" excludes key column "${column}": keys must be stored`, ref));
-    }
-    issues.push(...cdcColumnsInSchema(context, flow, i));
-  });
-  return issues;
-};
-
-function cdcColumnsInSchema(context: ValidationContext, flow: Flow, index: number): ValidationIssue[] {
-  const schema = context.datasets.get(flow.target)?.schema;
-  if (schema === undefined || flow.cdc === undefined) return [];
-  const names = new Set(schema.map((f) => f.name));
-  return flow.cdc.keys
-    .filter((key) => !names.has(key))
-    .map((key) => issue('unknown_schema_column', ['flows', index, 'cdc', 'keys'], `cdc key "${key}" of flow "${flow.name}" is not a column of "${flow.target}"'s declared schema: add it to the schema or fix the key`, flowRef(flow)));
-}
+/** The CDC spec rules live in `cdc-rules.ts`. */
+export { cdcSpec } from './cdc-rules.js';
 
 export const streamingSemantics: Rule = ({ pipeline, facts }) => {
   const issues: ValidationIssue[] = [];

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { type CdcSpec, type Pipeline, col, parsePipeline, pipeline, readFiles, validatePipeline } from '../src/index.js';
+
+const SCHEMA = [
+  { name: 'id', type: 'int64' }, { name: 'seq', type: 'int64' }, { name: 'name', type: 'utf8' },
+  { name: 'city', type: 'utf8' }, { name: 'op', type: 'utf8' },
+] as const;
+
+const withSpec = (cdc: CdcSpec | (Omit<CdcSpec, 'scdType'> & { scdType: 1 | 2 })): Pipeline =>
+  pipeline('p')
+    .table('people')
+    .flow('apply', { kind: 'cdc', target: 'people', query: readFiles('json', 'changes', { schema: SCHEMA }), cdc })
+    .build();
+
+const issuesOf = (cdc: CdcSpec) => validatePipeline(withSpec(cdc)).map((i) => ({ code: i.code, path: i.path }));
+const base = { keys: ['id'], sequenceBy: 'seq' } as const;
+
+describe('cdc spec options', () => {
+  it('accepts every option where Spark accepts it', () => {
+    expect(issuesOf({ ...base, scdType: 2, exceptColumns: ['op'], trackHistoryExcept: ['seq', 'city'], ignoreNullUpdates: true, deleteWhen: col('op').eq('D').node })).toEqual([]);
+    expect(issuesOf({ ...base, scdType: 2, columns: ['id', 'seq', 'name'], trackHistory: ['name'] })).toEqual([]);
+    expect(issuesOf({ ...base, scdType: 1, exceptColumns: ['op'], ignoreNullUpdates: true, applyAsTruncates: col('op').eq('T').node })).toEqual([]);
+  });
+
+  it('refuses options set together (CANNOT_SET_TOGETHER), with paths', () => {
+    expect(issuesOf({ ...base, scdType: 2, columns: ['id', 'seq'], exceptColumns: ['op'] })).toEqual([{ code: 'cdc_columns_conflict', path: '$.flows[0].cdc' }]);
+    expect(issuesOf({ ...base, scdType: 2, trackHistory: ['name'], trackHistoryExcept: ['city'] })).toEqual([{ code: 'cdc_columns_conflict', path: '$.flows[0].cdc' }]);
+  });
+
+  it('refuses SCD-type-specific options on the other type', () => {
+    expect(issuesOf({ ...base, scdType: 1, trackHistory: ['name'] })).toEqual([{ code: 'cdc_columns_conflict', path: '$.flows[0].cdc.trackHistory' }]);
+    expect(issuesOf({ ...base, scdType: 1, trackHistoryExcept: ['name'] })).toEqual([{ code: 'cdc_columns_conflict', path: '$.flows[0].cdc.trackHistoryExcept' }]);
+    expect(issuesOf({ ...base, scdType: 2, applyAsTruncates: col('op').eq('T').node })).toEqual([{ code: 'cdc_columns_conflict', path: '$.flows[0].cdc.applyAsTruncates' }]);
+  });
+
+  it('refuses tracking keys or columns the target does not store', () => {
+    expect(issuesOf({ ...base, scdType: 2, trackHistory: ['name', 'id'] })).toEqual([{ code: 'cdc_columns_conflict', path: '$.flows[0].cdc.trackHistory[1]' }]);
+    expect(issuesOf({ ...base, scdType: 2, exceptColumns: ['city'], trackHistoryExcept: ['city'] })).toEqual([{ code: 'cdc_columns_conflict', path: '$.flows[0].cdc.trackHistoryExcept[0]' }]);
+  });
+
+  it('names unknown columns when the input schema is declared', () => {
+    const issues = validatePipeline(withSpec({ keys: ['id'], sequenceBy: 'version', scdType: 2, exceptColumns: ['opp'], trackHistory: ['nam'] }));
+    expect(issues.map((i) => [i.code, i.path])).toEqual([
+      ['unknown_schema_column', '$.flows[0].cdc.sequenceBy'],
+      ['unknown_schema_column', '$.flows[0].cdc.exceptColumns[0]'],
+      ['unknown_schema_column', '$.flows[0].cdc.trackHistory[0]'],
+    ]);
+    expect(issues[0]?.message).toContain('"version"');
+    expect(issues[0]?.message).toContain('fix the name');
+  });
+
+  it('round-trips the new options through the JSON document', () => {
+    const p = withSpec({ ...base, scdType: 1, ignoreNullUpdates: true, applyAsTruncates: col('op').eq('T').node, exceptColumns: ['op'] });
+    const parsed = parsePipeline(JSON.parse(JSON.stringify(p)));
+    expect(parsed.flows[0]?.cdc).toEqual(p.flows[0]?.cdc);
+    expect(() => parsePipeline({ ...JSON.parse(JSON.stringify(p)), flows: [{ ...p.flows[0], cdc: { ...p.flows[0]?.cdc, trackHistory: 'name' } }] })).toThrow(/trackHistory/);
+  });
+});
