@@ -13,7 +13,8 @@ describe('spark check: CDC change feeds need known columns', () => {
     const direct = pipeline('p').table('people').flow('apply', { kind: 'cdc', target: 'people', query: readFiles('json', 'changes', { schema }), cdc }).build();
     expect(checkForSpark(direct, createSparkCapabilities({ version: '4.3.0' }), PLACES).violations).toEqual([]);
     const viaTable = pipeline('p')
-      .table('feed', { query: readFiles('json', 'changes', { schema }), kind: 'streaming' })
+      .table('feed')
+      .flow('ingest', { kind: 'streaming', target: 'feed', query: readFiles('json', 'changes', { schema }) })
       .table('people')
       .flow('apply', { kind: 'cdc', target: 'people', query: from('feed'), cdc })
       .build();
