@@ -49,6 +49,18 @@ describe('cdc spec options', () => {
     expect(issues[0]?.message).toContain('fix the name');
   });
 
+  it('asks an SCD 2 target with a declared schema for __START_AT / __END_AT, naming the old names', () => {
+    const withSchema = (names: readonly string[]): Pipeline => {
+      const p = withSpec({ ...base, scdType: 2 });
+      return { ...p, datasets: [{ ...(p.datasets[0] as Pipeline['datasets'][number]), schema: ['id', 'seq', 'name', 'city', 'op', ...names].map((name) => ({ name, type: 'int64' as const })) }] };
+    };
+    expect(validatePipeline(withSchema(['__START_AT', '__END_AT']))).toEqual([]);
+    const old = validatePipeline(withSchema(['__start_at', '__end_at']));
+    expect(old.map((i) => [i.code, i.path])).toEqual([['unknown_schema_column', '$.datasets[0].schema'], ['unknown_schema_column', '$.datasets[0].schema']]);
+    expect(old[0]?.message).toContain('rename its "__start_at" to "__START_AT"');
+    expect(validatePipeline(withSchema([]))[1]?.message).toContain('add "__END_AT" with the type of "seq"');
+  });
+
   it('round-trips the new options through the JSON document', () => {
     const p = withSpec({ ...base, scdType: 1, ignoreNullUpdates: true, applyAsTruncates: col('op').eq('T').node, exceptColumns: ['op'] });
     const parsed = parsePipeline(JSON.parse(JSON.stringify(p)));

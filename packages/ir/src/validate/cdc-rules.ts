@@ -1,6 +1,6 @@
 import { staticColumns } from '../cdc/static-columns.js';
 import type { ValidationIssue } from '../errors/validation-error.js';
-import type { CdcSpec } from '../model/cdc.js';
+import { CDC_END_AT, CDC_START_AT, type CdcSpec } from '../model/cdc.js';
 import type { Flow } from '../model/flow.js';
 import { type Rule, type ValidationContext, flowRef, issue } from './context.js';
 
@@ -84,14 +84,24 @@ function unknownColumns(context: ValidationContext, flow: Flow, spec: CdcSpec, i
     const lists: readonly ColumnList[] = ['keys', 'columns', 'exceptColumns', 'trackHistory', 'trackHistoryExcept'];
     for (const list of lists) spec[list]?.forEach((name, j) => check(name, [list, j], `"${list}" column`));
   }
-  const schema = context.datasets.get(flow.target)?.schema;
-  if (schema !== undefined) {
+  const target = context.datasets.get(flow.target);
+  const schema = target?.schema;
+  if (target !== undefined && schema !== undefined) {
     const names = new Set(schema.map((f) => f.name));
     spec.keys.forEach((key) => {
       if (!names.has(key)) {
         found.push(issue('unknown_schema_column', ['flows', i, 'cdc', 'keys'], `cdc key "${key}" of flow "${flow.name}" is not a column of "${flow.target}"'s declared schema: add it to the schema or fix the key`, ref));
       }
     });
+    if (spec.scdType === 2) {
+      const at = ['datasets', context.pipeline.datasets.indexOf(target), 'schema'];
+      for (const validity of [CDC_START_AT, CDC_END_AT]) {
+        if (names.has(validity)) continue;
+        const old = validity.toLowerCase();
+        const hint = names.has(old) ? `rename its "${old}" to "${validity}" (the validity columns are named as Spark's AUTO CDC names them)` : `add "${validity}" with the type of "${spec.sequenceBy}"`;
+        found.push(issue('unknown_schema_column', at, `SCD type 2 target "${flow.target}" of cdc flow "${flow.name}" declares a schema without its validity column "${validity}": ${hint}`, ref));
+      }
+    }
   }
   return found;
 }
