@@ -72,7 +72,7 @@ function scenario(next: () => number): Scenario {
   return { spec, model, files: [first.slice(0, perFile), first.slice(perFile, 2 * perFile), first.slice(2 * perFile)], rerun: all.slice(cut) };
 }
 
-const jsonl = (rows: readonly Row[]): string => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+const jsonl = (rows: readonly Row[]): string => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`;
 
 describe('native CDC vs the reference model: random changes and options', () => {
   const tempDir = useTempDirs();

@@ -82,7 +82,7 @@ function unknownColumns(context: ValidationContext, flow: Flow, spec: CdcSpec, i
     };
     check(spec.sequenceBy, ['sequenceBy'], 'sequenceBy column');
     const lists: readonly ColumnList[] = ['keys', 'columns', 'exceptColumns', 'trackHistory', 'trackHistoryExcept'];
-    for (const list of lists) spec[list]?.forEach((name, j) => check(name, [list, j], `"${list}" column`));
+    for (const list of lists) spec[list]?.forEach((name, j) => { check(name, [list, j], `"${list}" column`); });
   }
   const target = context.datasets.get(flow.target);
   const schema = target?.schema;
