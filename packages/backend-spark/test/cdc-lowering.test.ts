@@ -21,6 +21,12 @@ describe('spark check: CDC change feeds need known columns', () => {
     expect(checkForSpark(viaTable, createSparkCapabilities({ version: '4.3.0' }), PLACES).violations).toEqual([]);
   });
 
+  it('admits a feed of unknown columns when the spec lists the stored columns', () => {
+    const listed = { keys: ['id'], sequenceBy: 'seq', scdType: 2 as const, deleteWhen: col('op').eq('D'), columns: ['id', 'name'] };
+    const p = pipeline('p').table('people').flow('apply', { kind: 'cdc', target: 'people', query: readFiles('json', 'changes'), cdc: listed }).build();
+    expect(checkForSpark(p, createSparkCapabilities({ version: '4.3.0' }), PLACES).violations).toEqual([]);
+  });
+
   it('refuses a feed of unknown columns up front, naming the flow and the fix', () => {
     const p = pipeline('p').table('people').flow('apply', { kind: 'cdc', target: 'people', query: readFiles('json', 'changes'), cdc }).build();
     const violations = checkForSpark(p, createSparkCapabilities({ version: '4.3.0' }), PLACES).violations;

@@ -14,19 +14,26 @@ import type { RelationLowering } from './relation-lowering.js';
  *
  * The plan names the input's columns (tracked columns, NULL-filled
  * columns), so they must follow from the pipeline: a declared schema on
- * the `read_files` or on the dataset read. The cost is a full scan and a
+ * the `read_files` or on the dataset read, or else the spec's `columns`
+ * (then the target's columns come in that list's order). The cost is a full scan and a
  * few sorts of the change feed per run (see README). Every step is a
  * Project, Filter or window Project, so SDP sees the flow's dependency on
  * the table it reads.
  */
 export function lowerCdcRecompute(flow: Flow, spec: CdcSpec, lowering: RelationLowering, pipeline: Pick<Pipeline, 'datasets' | 'flows'>): RelationInit {
-  const columns = staticColumns(flow.query, pipeline);
+  const columns = staticColumns(flow.query, pipeline) ?? listedColumns(spec);
   if (columns === undefined) {
     throw new ThundError(
       ThundErrorCode.Unsupported,
-      `the columns of the change feed of cdc flow "${flow.name}" are not known before it runs, and Spark recomputes a CDC target with a plan that names them: declare a "schema" on the read_files node it reads, or on the dataset it reads`,
+      `the columns of the change feed of cdc flow "${flow.name}" are not known before it runs, and Spark recomputes a CDC target with a plan that names them: declare a "schema" on the read_files node it reads or on the dataset it reads, or list the stored columns in "columns"`,
       { backend: 'spark', element: { kind: 'flow', name: flow.name } },
     );
   }
   return lowering.lower(resolveChanges(flow.query, spec, columns));
+}
+
+/** Without a known input schema, the columns a spec lists are all the plan needs: the stored ones and the sequence. */
+function listedColumns(spec: CdcSpec): readonly string[] | undefined {
+  if (spec.columns === undefined) return undefined;
+  return spec.columns.includes(spec.sequenceBy) ? spec.columns : [...spec.columns, spec.sequenceBy];
 }
