@@ -61,6 +61,16 @@ describe('cdc spec options', () => {
     expect(validatePipeline(withSchema([]))[1]?.message).toContain('add "__END_AT" with the type of "seq"');
   });
 
+  it('takes deleteWhen and applyAsTruncates as builder expressions too', () => {
+    const p = pipeline('p').table('people').flow('apply', {
+      kind: 'cdc', target: 'people', query: readFiles('json', 'changes', { schema: SCHEMA }),
+      cdc: { ...base, scdType: 1, deleteWhen: col('op').eq('D'), applyAsTruncates: col('op').eq('T') },
+    }).build();
+    expect(p.flows[0]?.cdc?.applyAsTruncates).toEqual(col('op').eq('T').node);
+    expect(p.flows[0]?.cdc?.deleteWhen).toEqual(col('op').eq('D').node);
+    expect(validatePipeline(p)).toEqual([]);
+  });
+
   it('round-trips the new options through the JSON document', () => {
     const p = withSpec({ ...base, scdType: 1, ignoreNullUpdates: true, applyAsTruncates: col('op').eq('T').node, exceptColumns: ['op'] });
     const parsed = parsePipeline(JSON.parse(JSON.stringify(p)));
