@@ -97,3 +97,5 @@ export { capabilitiesFromJson, capabilitiesToJson, runEventFromJson, runEventToJ
 
 // Graph helpers for backends
 export { downstreamFlows, flowStages } from './graph/flow-stages.js';
+export { indexPipeline, type PipelineIndex } from './graph/pipeline-index.js';
+export { pipelinePaths, type PathRules, type PipelinePaths } from './graph/pipeline-paths.js';

@@ -3,6 +3,7 @@ import { type ValidationIssue, ValidationError } from '../errors/validation-erro
 import type { Pipeline } from '../model/pipeline.js';
 import { planDepthIssues } from '../validate/depth-limit.js';
 import { validatePipeline } from '../validate/validate-pipeline.js';
+import { freezeValidated } from '../validate/validated.js';
 import { jsonPath } from './json-path.js';
 import { PipelineSchema } from './schema.js';
 
@@ -13,7 +14,8 @@ export type ParseResult =
 /**
  * Parses a pipeline document (JSON text or an already-parsed value): checks
  * its shape, then its graph. Every problem is reported, each with its path.
- * Never throws.
+ * Never throws. The pipeline returned is deep-frozen and remembered as
+ * valid, so `validatePipeline` (and a run's preflight) need not check it again.
  */
 export function safeParsePipeline(input: unknown): ParseResult {
   let value: unknown = input;
@@ -32,7 +34,7 @@ export function safeParsePipeline(input: unknown): ParseResult {
   if (!shaped.success) return failure(shaped.error.issues.map(toValidationIssue));
   const graphIssues = validatePipeline(shaped.data);
   if (graphIssues.length > 0) return failure(graphIssues);
-  return { ok: true, pipeline: shaped.data };
+  return { ok: true, pipeline: freezeValidated(shaped.data) };
 }
 
 /** Like `safeParsePipeline`, but throws the ValidationError. */

@@ -1,6 +1,7 @@
 import type { Flow } from '../model/flow.js';
 import type { Pipeline } from '../model/pipeline.js';
 import { planFacts } from '../plan/plan-facts.js';
+import { indexPipeline } from './pipeline-index.js';
 
 /**
  * Flows in dependency order, grouped into stages: every flow of a stage
@@ -9,14 +10,9 @@ import { planFacts } from '../plan/plan-facts.js';
  * any flow reading it starts. Assumes a validated (acyclic) pipeline.
  */
 export function flowStages(pipeline: Pipeline): Flow[][] {
-  const writers = new Map<string, Flow[]>();
-  for (const flow of pipeline.flows) {
-    const list = writers.get(flow.target);
-    if (list === undefined) writers.set(flow.target, [flow]);
-    else list.push(flow);
-  }
+  const { writersOf } = indexPipeline(pipeline);
   const dependsOn = new Map<Flow, Flow[]>(
-    pipeline.flows.map((flow) => [flow, planFacts(flow).reads.flatMap((read) => writers.get(read) ?? []).filter((w) => w !== flow)]),
+    pipeline.flows.map((flow) => [flow, planFacts(flow).reads.flatMap((read) => writersOf(read)).filter((w) => w !== flow)]),
   );
   const stageOf = new Map<Flow, number>();
   const stages: Flow[][] = [];

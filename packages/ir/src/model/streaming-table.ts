@@ -1,3 +1,4 @@
+import { indexPipeline } from '../graph/pipeline-index.js';
 import type { Pipeline } from './pipeline.js';
 
 /**
@@ -7,7 +8,5 @@ import type { Pipeline } from './pipeline.js';
  * row once — on every backend.
  */
 export function isStreamingTable(pipeline: Pipeline, dataset: string): boolean {
-  const target = pipeline.datasets.find((d) => d.name === dataset);
-  const writers = pipeline.flows.filter((f) => f.target === dataset);
-  return target?.type === 'table' && writers.length > 0 && writers.every((f) => f.kind === 'streaming' || f.kind === 'append_once');
+  return indexPipeline(pipeline).streamingTables.has(dataset);
 }

@@ -5,29 +5,24 @@ import type { Flow } from '../model/flow.js';
 import type { Pipeline } from '../model/pipeline.js';
 import { type PlanFacts, planFacts } from '../plan/plan-facts.js';
 import { jsonPath } from '../document/json-path.js';
+import { type PipelineIndex, indexPipeline } from '../graph/pipeline-index.js';
 
 /** Indexes over a pipeline shared by the validation rules. */
 export interface ValidationContext {
   readonly pipeline: Pipeline;
   /** First dataset of each name. */
   readonly datasets: ReadonlyMap<string, Dataset>;
-  readonly flowsByTarget: ReadonlyMap<string, readonly Flow[]>;
+  /** The pipeline's index (writers of each dataset, streaming tables). */
+  readonly index: PipelineIndex;
   readonly facts: ReadonlyMap<Flow, PlanFacts>;
 }
 
 export type Rule = (context: ValidationContext) => readonly ValidationIssue[];
 
 export function createContext(pipeline: Pipeline): ValidationContext {
-  const datasets = new Map<string, Dataset>();
-  for (const dataset of pipeline.datasets) if (!datasets.has(dataset.name)) datasets.set(dataset.name, dataset);
-  const flowsByTarget = new Map<string, Flow[]>();
-  for (const flow of pipeline.flows) {
-    const writers = flowsByTarget.get(flow.target);
-    if (writers === undefined) flowsByTarget.set(flow.target, [flow]);
-    else writers.push(flow);
-  }
+  const index = indexPipeline(pipeline);
   const facts = new Map(pipeline.flows.map((flow) => [flow, planFacts(flow)]));
-  return { pipeline, datasets, flowsByTarget, facts };
+  return { pipeline, datasets: index.datasets, index, facts };
 }
 
 export function issue(

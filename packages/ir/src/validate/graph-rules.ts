@@ -43,10 +43,10 @@ export const knownTargetsAndReads: Rule = ({ pipeline, datasets, facts }) => {
   return issues;
 };
 
-export const everyDatasetWritten: Rule = ({ pipeline, flowsByTarget }) => {
+export const everyDatasetWritten: Rule = ({ pipeline, index }) => {
   const issues: ValidationIssue[] = [];
   pipeline.datasets.forEach((dataset, i) => {
-    const flows = flowsByTarget.get(dataset.name) ?? [];
+    const flows = index.writersOf(dataset.name);
     if (flows.length === 0) {
       issues.push(issue('dataset_without_flow', ['datasets', i], `${dataset.type} "${dataset.name}" has no flow writing to it: add a flow whose target is "${dataset.name}" or remove the dataset`, datasetRef(dataset)));
     } else if ((dataset.type === 'materialized_view' || dataset.type === 'temporary_view') && flows.length > 1) {

@@ -7,6 +7,7 @@ import { cdcSpec, streamingSemantics, targetMatchesKind, uniqueExpectations } fr
 import { functionUse, namedOutputs } from './function-rules.js';
 import { everyDatasetWritten, knownTargetsAndReads, noCycles, uniqueNames } from './graph-rules.js';
 import { reservedNames } from './reserved-names.js';
+import { isValidated } from './validated.js';
 
 const RULES: readonly Rule[] = [
   uniqueNames,
@@ -27,9 +28,11 @@ const RULES: readonly Rule[] = [
  * Graph-level validation of a well-shaped pipeline: every rule runs and
  * every problem is returned together (an empty array means valid). A plan
  * nested deeper than `MAX_PLAN_DEPTH` is reported alone, before any rule
- * walks it.
+ * walks it. A pipeline `parsePipeline` returned is deep-frozen and known
+ * valid, so validating it again costs nothing.
  */
 export function validatePipeline(pipeline: Pipeline): ValidationIssue[] {
+  if (isValidated(pipeline)) return [];
   const tooDeep = planDepthIssues(pipeline);
   if (tooDeep.length > 0) return tooDeep;
   const context = createContext(pipeline);
