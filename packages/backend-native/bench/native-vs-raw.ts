@@ -30,7 +30,7 @@ const file = join(dir, 'events.parquet');
 try {
   const raw = await DuckDBInstance.create(':memory:');
   const rawConnection = await raw.connect();
-  let t = performance.now();
+  const t = performance.now();
   await rawConnection.run(`COPY (
     SELECT range AS id,
            range % 100000 AS customer_id,

@@ -60,7 +60,7 @@ try {
   await mkdir(input);
   const raw = await DuckDBInstance.create(':memory:');
   const rawConnection = await raw.connect();
-  let t = performance.now();
+  const t = performance.now();
   const perFile = Math.ceil(ROWS / FILES);
   for (let f = 0; f < FILES; f++) {
     const from = f * perFile;

@@ -110,8 +110,8 @@ describe('file formats', () => {
     expect(rowsOf(await b.readDataset('from_json'))).toEqual([{ id: 1, tag: 'x' }, { id: 2, tag: null }]);
     expect(rowsOf(await b.readDataset('from_parquet'))).toEqual([{ n: 0, twice: 0 }, { n: 1, twice: 2 }, { n: 2, twice: 4 }]);
     // Decimal values survive the Arrow conversion: 128-bit little-endian words, scale 2.
-    const amounts = csv.getChild('amount');
-    expect([0, 1, 2, 3].map((i) => [...(amounts?.get(i) as Uint32Array)])).toEqual([[1050, 0, 0, 0], [400, 0, 0, 0], [250, 0, 0, 0], [700, 0, 0, 0]]);
+    const amounts = csv.getChild('amount')!;
+    expect([0, 1, 2, 3].map((i) => [...(amounts.get(i) as Uint32Array)])).toEqual([[1050, 0, 0, 0], [400, 0, 0, 0], [250, 0, 0, 0], [700, 0, 0, 0]]);
     expect(rowsOf(csv).map((r) => [r['id'], r['customer'], r['day']])).toEqual([[1, 'ann', Date.UTC(2024, 0, 1)], [2, 'bob', Date.UTC(2024, 0, 1)], [3, 'ann', Date.UTC(2024, 0, 2)], [4, 'cy', Date.UTC(2024, 0, 3)]]);
   });
 

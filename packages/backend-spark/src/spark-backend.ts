@@ -1,5 +1,5 @@
 import type { Table } from 'apache-arrow';
-import { type Capabilities, type CheckReport, type DatasetRows, type ExecBackend, type ExplainedFlow, type ReadRowsOptions, type Pipeline, type RunHandle, type RunOptions } from '@thund/ir';
+import type { Capabilities, CheckReport, DatasetRows, ExecBackend, ExplainedFlow, ReadRowsOptions, Pipeline, RunHandle, RunOptions } from '@thund/ir';
 import { type RelationInit, SparkConnectSession } from './connect/session.js';
 import { type PipelinePlace, resolvePath } from './lower/flow-plan.js';
 import { type FlowRelation, flowRelations } from './lower/flow-relations.js';

@@ -20,7 +20,7 @@ describe.runIf(remote !== undefined)('differential: testkit cases, native vs spa
   });
   // Cases run four at a time: each Spark run mostly waits on SDP's own scheduling.
   const groups: ConformanceCase[][] = [];
-  cases.forEach((c, i) => { (groups[Math.floor(i / 4)] ??= []).push(c); });
+  for (let i = 0; i < cases.length; i += 4) groups.push(cases.slice(i, i + 4));
   for (const group of groups) {
     it(`cases ${group.map((c) => c.id).join(', ')}`, async () => {
       await Promise.all(group.map(async (testCase, i) => {

@@ -11,7 +11,7 @@ describe.runIf(remote !== undefined)('differential: generated pipelines, native 
   // Seeded fast-check pipelines over random data within the function catalog: no expected rows, the two engines judge each other.
   const generated = generatedCases(40);
   const generatedGroups: GeneratedCase[][] = [];
-  generated.forEach((c, i) => { (generatedGroups[Math.floor(i / 4)] ??= []).push(c); });
+  for (let i = 0; i < generated.length; i += 4) generatedGroups.push(generated.slice(i, i + 4));
   for (const group of generatedGroups) {
     it(`generated ${group.map((c) => c.id).join(', ')}`, async () => {
       await Promise.all(group.map(async (testCase) => {

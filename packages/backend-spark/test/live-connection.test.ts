@@ -135,6 +135,7 @@ describe('session recovery rules (scripted transport)', () => {
   it('OPERATION_NOT_FOUND on a reattach after a response was received is an engine error, not a resend (a resend would run the plan twice)', async () => {
     const log: string[] = [];
     const drops = () => (async function* () { yield sqlResponse('r1'); throw Object.assign(new Error('14 UNAVAILABLE: Connection dropped'), { code: 14, details: 'Connection dropped' }); })();
+    // biome-ignore lint/correctness/useYield: a stream that fails before its first message
     const notFound = () => (async function* () { throw operationNotFound(); })();
     const session = new SparkConnectSession(parseConnectionString('sc://127.0.0.1:1'), scripted([drops, notFound], log), { backoffMs: 1 });
     await expect(session.drain(plan)).rejects.toMatchObject({ code: 'THUND_ENGINE', engineClass: 'INVALID_HANDLE.OPERATION_NOT_FOUND' });
@@ -143,6 +144,7 @@ describe('session recovery rules (scripted transport)', () => {
 
   it('closing the session stops a pending reattach with THUND_CANCELLED', async () => {
     const log: string[] = [];
+    // biome-ignore lint/correctness/useYield: a stream that fails before its first message
     const drops = () => (async function* () { throw Object.assign(new Error('14 UNAVAILABLE: Connection dropped'), { code: 14, details: 'Connection dropped' }); })();
     const session = new SparkConnectSession(parseConnectionString('sc://127.0.0.1:1'), scripted([drops, drops], log), { backoffMs: 50 });
     const pending = session.drain(plan);

@@ -52,7 +52,10 @@ export class RunProgress {
       if (event.level === 'error' || event.level === 'warn') this.#plain(`${escapeForTerminal(event.element.kind)} ${escapeForTerminal(event.element.name)}: ${escapeForTerminal(event.message)}`);
       return;
     }
-    if (this.#io.isTTY) return this.#redraw();
+    if (this.#io.isTTY) {
+      this.#redraw();
+      return;
+    }
     const flow = this.#state.flows.get(event.element.name);
     if (event.phase === undefined || flow === undefined) return;
     const detail = describeFlow(flow);

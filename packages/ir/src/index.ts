@@ -84,7 +84,7 @@ export type { CheckReport, Feature, Violation } from './contract/check-report.js
 export { checkAgainst } from './contract/check-against.js';
 export { outputLocationViolations, type OutputLocationContext } from './contract/output-locations.js';
 export { UnsupportedError } from './contract/unsupported-error.js';
-export { preflight, refuseRun } from './contract/refuse-run.js';
+export { beginRun, preflight, refuseRun, type RunBeginning } from './contract/refuse-run.js';
 export { finishRun, type RunEnding } from './contract/finish-run.js';
 export {
   RUN_PHASES, TERMINAL_PHASES,

@@ -151,7 +151,10 @@ function runSummary(model: ViewerModel) {
 }
 
 function nodeDetails(response: ServerResponse, model: ViewerModel, id: string, lowered: readonly LoweredText[]): void {
-  if (!id.startsWith('flow:') && !id.startsWith('dataset:')) return notFound(response);
+  if (!id.startsWith('flow:') && !id.startsWith('dataset:')) {
+    notFound(response);
+    return;
+  }
   const name = id.slice(id.indexOf(':') + 1);
   json(response, { view: model.node(id), events: model.eventsOf(id), lowered: lowered.filter((l) => l.flow === name) });
 }

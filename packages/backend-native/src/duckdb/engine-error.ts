@@ -17,11 +17,6 @@ const SOURCE_PATTERNS: readonly RegExp[] = [
 const SANDBOX_HINT = 'DuckDB\'s external access is disabled — by NativeBackendConfig.sandbox, which allows only files inside the base directory, no URLs and no extensions, or by NativeBackendConfig.duckdb: '
   + 'keep the pipeline\'s files inside the base directory and read them with read_files, or run without the sandbox if you trust the pipeline';
 
-/** `Binder Error`, `Catalog Error`, … — the class DuckDB prefixes its messages with. */
-export function duckdbErrorClass(message: string): string | undefined {
-  return /^([A-Za-z]+(?: [A-Za-z]+)* Error):/.exec(message)?.[1];
-}
-
 /**
  * Maps anything DuckDB threw to a ThundError: interrupts are cancellations,
  * unreadable files and malformed rows are source errors, the rest are

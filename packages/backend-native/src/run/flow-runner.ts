@@ -1,7 +1,6 @@
 import {
   type Dataset, type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunEventError, ThundError, ThundErrorCode,
 } from '@thund/ir';
-import { compileContext, compileFlowQuery } from '../compile/flow-plan.js';
 import type { NativeConnection } from '../duckdb/native-connection.js';
 import type { NativeDatabase } from '../duckdb/native-database.js';
 import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
@@ -19,6 +18,8 @@ export interface RunScope {
   readonly database: NativeDatabase;
   readonly baseDir: string;
   readonly tableLock: KeyedLock;
+  /** Each flow's query, compiled once by the run's preflight (by flow name). */
+  readonly queries: ReadonlyMap<string, string>;
   /** Tables written only by batch flows that a flow of this run has already recomputed. */
   readonly recomputedTables: Set<string>;
   /** Batch tables with several writers: staged, swapped in once every writer succeeded. */
@@ -34,17 +35,33 @@ export function errorDetails(error: ThundError): RunEventError {
   return error instanceof ExpectationFailedError ? { ...withClass, sample: error.sample } : withClass;
 }
 
+/** The flow's query as the run's preflight compiled it. */
+export function compiledQuery(scope: RunScope, flow: Flow): string {
+  const sql = scope.queries.get(flow.name);
+  if (sql === undefined) throw new ThundError(ThundErrorCode.Internal, `flow "${flow.name}" was not compiled before the run`, { backend: 'native', element: { kind: 'flow', name: flow.name } });
+  return sql;
+}
+
+/**
+ * A flow's start: its `planning` event, and a connection of its own that
+ * the run's `cancel()` can interrupt.
+ */
+export async function beginFlow(scope: RunScope, flow: Flow): Promise<{ readonly element: ElementRef; readonly started: number; readonly connection: NativeConnection }> {
+  const element: ElementRef = { kind: 'flow', name: flow.name };
+  const started = performance.now();
+  scope.context.emit({ element, phase: 'planning', message: `flow "${flow.name}" is planning` });
+  const connection = await scope.database.connect();
+  scope.active.add(connection);
+  return { element, started, connection };
+}
+
 /** Runs one flow: planning (lower, bind, check the schema), running (expectations, write), a terminal event. */
 export async function runFlow(scope: RunScope, flow: Flow, dataset: Dataset): Promise<FlowOutcome> {
   const { context, pipeline } = scope;
-  const element: ElementRef = { kind: 'flow', name: flow.name };
-  const started = performance.now();
-  context.emit({ element, phase: 'planning', message: `flow "${flow.name}" is planning` });
-  const connection = await scope.database.connect();
-  scope.active.add(connection);
+  const { element, started, connection } = await beginFlow(scope, flow);
   const session = new FlowSession(connection, context.signal);
   try {
-    const sql = compileFlowQuery(flow, compileContext(pipeline, scope.baseDir));
+    const sql = compiledQuery(scope, flow);
     const columns = await session.describe(sql);
     const query = shapeOutput(sql, columns, dataset, element);
     context.emit({ element, phase: 'running', message: `flow "${flow.name}" is running` });

@@ -1,6 +1,6 @@
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
-  type RunOptions, type RunResult, ThundError, ThundErrorCode, finishRun, planFacts, preflight, refuseRun, startRun,
+  type RunOptions, type RunResult, ThundError, ThundErrorCode, finishRun, planFacts, beginRun, refuseRun, startRun,
 } from '@thund/ir';
 import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
@@ -40,17 +40,16 @@ export function runPipeline(deps: RunDependencies, pipeline: Pipeline, options: 
 type Outcome = Omit<RunResult, 'runId' | 'durationMs'>;
 
 async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOptions, context: RunContext): Promise<Outcome> {
+  const beginning = beginRun(pipeline, context, deps.check, errorDetails);
+  if (beginning.refused) return beginning.outcome;
+  const { started } = beginning;
   const { emit, signal } = context;
   const element: ElementRef = { kind: 'pipeline', name: pipeline.name };
-  const started = performance.now();
-  emit({ element, phase: 'planning', message: `pipeline "${pipeline.name}" is validating and checking ${pipeline.flows.length} flow${pipeline.flows.length === 1 ? '' : 's'}` });
-
-  const refused = preflight(pipeline, deps.check);
-  if (refused !== undefined) return failBeforeStart(pipeline, context, refused);
   const compileContextForRun = compileContext(pipeline, deps.baseDir);
+  const queries = new Map<string, string>();
   for (const flow of pipeline.flows) {
     try {
-      compileFlowQuery(flow, compileContextForRun);
+      queries.set(flow.name, compileFlowQuery(flow, compileContextForRun));
     } catch (reason) {
       return failBeforeStart(pipeline, context, ThundError.from(reason, ThundErrorCode.Validation, { backend: 'native', element: { kind: 'flow', name: flow.name } }));
     }
@@ -65,7 +64,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   }
   const unsafe = await rawSqlRefusal(database, pipeline).catch((reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'native', element }));
   if (unsafe !== undefined) return failBeforeStart(pipeline, context, unsafe);
-  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), recomputedTables: new Set<string>(), staging: new TableStaging(pipeline), active: new Set<NativeConnection>() };
+  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), queries, recomputedTables: new Set<string>(), staging: new TableStaging(pipeline), active: new Set<NativeConnection>() };
   const interrupt = (): void => {
     for (const connection of scope.active) connection.interrupt();
   };

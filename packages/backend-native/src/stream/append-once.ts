@@ -1,5 +1,3 @@
-import type { Flow, Pipeline } from '@thund/ir';
-import { compileContext, compileFlowQuery } from '../compile/flow-plan.js';
 import type { FlowSession } from '../run/flow-session.js';
 import type { CheckpointStore } from './checkpoint-store.js';
 import type { EpochWrite, StreamOutput } from './stream-output.js';
@@ -13,9 +11,9 @@ export async function appendOnce(
   session: FlowSession,
   store: CheckpointStore,
   output: StreamOutput,
-  context: { readonly pipeline: Pipeline; readonly flow: Flow; readonly baseDir: string; readonly lock: <T>(fn: () => Promise<T>) => Promise<T> },
+  context: { readonly query: string; readonly lock: <T>(fn: () => Promise<T>) => Promise<T> },
 ): Promise<EpochWrite> {
-  const query = compileFlowQuery(context.flow, compileContext(context.pipeline, context.baseDir));
+  const { query } = context;
   return context.lock(async () => {
     await session.run('BEGIN TRANSACTION');
     try {

@@ -1,4 +1,4 @@
-import { type Duration, type ElementRef, ThundError, ThundErrorCode, type Watermark, durationToMs } from '@thund/ir';
+import { type Duration, type ElementRef, type Flow, ThundError, ThundErrorCode, type Watermark, durationToMs } from '@thund/ir';
 import { quoteIdentifier } from '../compile/sql-text.js';
 
 /** Microseconds in a duration of the IR (`10s`, `5m`). */
@@ -54,4 +54,9 @@ export async function batchStats(
   const [row] = await rowsJson(`SELECT count(*) AS n, count(*) FILTER (WHERE ${onTime(column, watermarkUs)}) AS ok, max(${eventTimeUs(column)}) AS mx FROM ${table}`);
   const max = row?.['mx'];
   return { rowsRead: Number(row?.['n'] ?? 0), accepted: Number(row?.['ok'] ?? 0), maxUs: max === null || max === undefined ? undefined : Number(max) };
+}
+
+/** The column a flow's window is over: its own, else the watermark's; `undefined` without a window. */
+export function windowColumnOf(flow: Flow): string | undefined {
+  return flow.window === undefined ? undefined : (flow.window.column ?? flow.watermark?.column);
 }

@@ -1,8 +1,8 @@
-import { type AggregateNode, type ElementRef, type Flow, type RelationNode, type WindowSpec } from '@thund/ir';
+import type { AggregateNode, ElementRef, Flow, RelationNode, WindowSpec } from '@thund/ir';
 import { quoteIdentifier } from '../compile/sql-text.js';
 import type { FlowSession } from '../run/flow-session.js';
 import { stateTable } from './checkpoint-store.js';
-import { advanceWatermark, eventTimeUs, onTimeUs, timestampOfUs } from './event-time.js';
+import { advanceWatermark, eventTimeUs, onTimeUs, timestampOfUs, windowColumnOf } from './event-time.js';
 import type { DecomposedAggregation } from './partial-aggregates.js';
 import type { EpochInput, EpochOutcome, StreamOperator } from './stream-operator.js';
 import type { StreamOutput } from './stream-output.js';
@@ -45,7 +45,7 @@ export class PartialWindowOperator implements StreamOperator {
 
   async apply(session: FlowSession, input: EpochInput): Promise<EpochOutcome> {
     const flow = this.#flow;
-    const windowColumn = flow.window === undefined ? undefined : (flow.window.column ?? flow.watermark?.column);
+    const windowColumn = windowColumnOf(flow);
     const state = stateTable(flow, 'part');
     // With a window, `assignWindows` computes each row's event time once as `__tu`; reuse it when the watermark is on that column.
     const time = (column: string): string => (column === windowColumn ? '"__tu"' : eventTimeUs(column));

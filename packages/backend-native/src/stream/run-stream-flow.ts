@@ -5,7 +5,7 @@ import {
 } from '@thund/ir';
 import { resolveLocation } from '../compile/flow-plan.js';
 import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
-import { errorDetails, type RunScope } from '../run/flow-runner.js';
+import { beginFlow, compiledQuery, errorDetails, type RunScope } from '../run/flow-runner.js';
 import { FlowSession } from '../run/flow-session.js';
 import { appendOnce } from './append-once.js';
 import { CheckpointStore, checkpointIdentity, stateTableName } from './checkpoint-store.js';
@@ -51,11 +51,7 @@ export function memoryStagingDirectory(storage: string, flow: Pick<Flow, 'name'>
  */
 export async function runStreamFlow(scope: RunScope, flow: Flow, dataset: Dataset, settings: StreamRunSettings): Promise<FlowOutcome> {
   const { context, pipeline } = scope;
-  const element: ElementRef = { kind: 'flow', name: flow.name };
-  const started = performance.now();
-  context.emit({ element, phase: 'planning', message: `flow "${flow.name}" is planning` });
-  const connection = await scope.database.connect();
-  scope.active.add(connection);
+  const { element, started, connection } = await beginFlow(scope, flow);
   // Cancellation is honoured between micro-batches (and by interrupting a running query), never between
   // an epoch's COMMIT and the publication of its files, so a cancelled run leaves nothing half done.
   const session = new FlowSession(connection, new AbortController().signal);
@@ -79,7 +75,7 @@ export async function runStreamFlow(scope: RunScope, flow: Flow, dataset: Datase
 
     if (flow.kind === 'append_once') {
       if (committed.epoch >= 0) return completed(`flow "${flow.name}" completed: already applied by an earlier run (append-once)`);
-      const written = await appendOnce(session, store, output, { pipeline, flow, baseDir: scope.baseDir, lock: (fn) => scope.tableLock.with(output.target, fn) });
+      const written = await appendOnce(session, store, output, { query: compiledQuery(scope, flow), lock: (fn) => scope.tableLock.with(output.target, fn) });
       totals.rowsWritten = written.rowsWritten;
       addExpectations(expectations, written.expectations);
       return completed(`flow "${flow.name}" completed: ${written.rowsWritten} rows appended once`);

@@ -51,6 +51,3 @@ export function hoppingPrimary(window: Extract<WindowSpec, { kind: 'hopping' }>,
   const slide = durationUs(window.slide, element);
   return `("__tu" IS NULL OR "__ws" = ("__tu" - ((("__tu") % ${slide}) + ${slide}) % ${slide}))`;
 }
-
-/** Helper columns `assignWindows` adds, removed before aggregation output. */
-export const ASSIGNMENT_COLUMNS: readonly string[] = ['__rid', '__ws', '__we', '__tu', '__new', '__sid'];

@@ -2,7 +2,7 @@ import { type AggregateNode, type ElementRef, type Flow, type RelationNode, outp
 import { ExpressionCompiler } from '../compile/expression-compiler.js';
 import type { FlowSession } from '../run/flow-session.js';
 import { stateTable } from './checkpoint-store.js';
-import { advanceWatermark, batchStats, eventTimeUs, onTime, timestampOfUs } from './event-time.js';
+import { advanceWatermark, batchStats, eventTimeUs, onTime, timestampOfUs, windowColumnOf } from './event-time.js';
 import { type EpochInput, type EpochOutcome, IN, type StreamOperator } from './stream-operator.js';
 import type { StreamOutput } from './stream-output.js';
 import { finality, windowResult } from './window-emit.js';
@@ -41,7 +41,7 @@ export class WindowOperator implements StreamOperator {
 
   async apply(session: FlowSession, input: EpochInput): Promise<EpochOutcome> {
     const flow = this.#flow;
-    const windowColumn = flow.window === undefined ? undefined : (flow.window.column ?? flow.watermark?.column);
+    const windowColumn = windowColumnOf(flow);
     const buffer = stateTable(flow, 'buf');
     await session.run(`CREATE OR REPLACE TEMP TABLE ${IN} AS ${input.compile(this.input)}`);
 

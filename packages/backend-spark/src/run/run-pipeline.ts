@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type Pipeline, type RunContext,
-  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, finishRun, preflight, refuseRun,
+  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, finishRun, beginRun, refuseRun,
   startRun,
 } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
@@ -57,11 +57,9 @@ function storagePath(pipeline: Pipeline, baseDir: string, storageRoot: string): 
 async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOptions, context: RunContext): Promise<Outcome> {
   const { emit, signal } = context;
   const element: ElementRef = { kind: 'pipeline', name: pipeline.name };
-  const started = performance.now();
-  emit({ element, phase: 'planning', message: `pipeline "${pipeline.name}" is validating and checking ${pipeline.flows.length} flow${pipeline.flows.length === 1 ? '' : 's'}` });
-
-  const refused = preflight(pipeline, deps.check);
-  if (refused !== undefined) return failBeforeStart(pipeline, context, refused);
+  const beginning = beginRun(pipeline, context, deps.check, errorDetails);
+  if (beginning.refused) return beginning.outcome;
+  const { started } = beginning;
   const storageDir = storagePath(pipeline, deps.baseDir, deps.storageRoot);
   const outputs = graphOutputs(pipeline, deps.baseDir, storageDir);
   const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));

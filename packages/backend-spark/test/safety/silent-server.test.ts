@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunEvent, ThundError, pipeline, sql } from '@thund/ir';
+import { type RunEvent, type ThundError, pipeline, sql } from '@thund/ir';
 import { SparkBackend, SparkConnectSession, SparkError, createSparkBackend } from '../../src/index.js';
 import { resolveConfig } from '../../src/spark-config.js';
 import { type Peer, silentTcpServer } from './support/peers.js';

@@ -37,3 +37,23 @@ export function refuseRun(
   });
   return { status: 'failed', flows, error: details };
 }
+
+/** How a run begins: it may go on (with the instant it began), or it was refused with its result. */
+export type RunBeginning =
+  | { readonly refused: false; readonly started: number }
+  | { readonly refused: true; readonly outcome: Omit<RunResult, 'runId' | 'durationMs'> };
+
+/**
+ * The start every backend's run shares: the pipeline's `planning` event,
+ * then `preflight` (validation, then the backend's check); a refusal ends
+ * the run through `refuseRun` with the backend's error details.
+ */
+export function beginRun(
+  pipeline: Pipeline, context: RunContext, check: (pipeline: Pipeline) => CheckReport, details: (error: ThundError) => RunEventError,
+): RunBeginning {
+  const started = performance.now();
+  const flows = pipeline.flows.length;
+  context.emit({ element: { kind: 'pipeline', name: pipeline.name }, phase: 'planning', message: `pipeline "${pipeline.name}" is validating and checking ${flows} flow${flows === 1 ? '' : 's'}` });
+  const refused = preflight(pipeline, check);
+  return refused === undefined ? { refused: false, started } : { refused: true, outcome: refuseRun(pipeline, context, refused, details(refused)) };
+}

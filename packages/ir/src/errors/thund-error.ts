@@ -39,8 +39,11 @@ export class ThundError extends Error {
 
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== 'object' || value === null) return false;
+    // `this` is the class `instanceof` was asked about (ThundError or a subclass), not ThundError itself.
+    // biome-ignore lint/complexity/noThisInStatic: see above
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
     // Structural match only for the base class: subclasses keep nominal checks.
+    // biome-ignore lint/complexity/noThisInStatic: see above
     if (this !== ThundError) return false;
     const candidate = value as Record<string | symbol, unknown>;
     return candidate[THUND_ERROR_BRAND] === true && isThundErrorCode(candidate['code']);

@@ -16,7 +16,12 @@ export function flowStages(pipeline: Pipeline): Flow[][] {
   );
   const stageOf = new Map<Flow, number>();
   const stages: Flow[][] = [];
-  for (const flow of pipeline.flows) (stages[stageFor(flow, dependsOn, stageOf)] ??= []).push(flow);
+  for (const flow of pipeline.flows) {
+    const stage = stageFor(flow, dependsOn, stageOf);
+    const bucket = stages[stage] ?? [];
+    stages[stage] = bucket;
+    bucket.push(flow);
+  }
   return stages;
 }
 

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { SinkFs } from '@thund/backend-kit';
@@ -31,7 +32,7 @@ export async function writeGeneration(fs: SinkFs, path: string, gen: number): Pr
 
 /** Every file under `location` but the marker, as `relative path → content`, sorted; `undefined` when absent. */
 export async function outputFiles(location: string): Promise<Record<string, string> | undefined> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(location, { recursive: true, withFileTypes: true });
   } catch {
