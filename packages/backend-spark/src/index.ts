@@ -19,6 +19,7 @@ export { applyExpectations, expectationCounts, failedExpectation } from './lower
 export { lowerFlowForGraph, outsideLowering, type PipelinePlace } from './lower/flow-plan.js';
 export { schemaDdl, sparkType } from './lower/spark-types.js';
 export { FlowNames, unresolvedFlows } from './run/flow-names.js';
+export { fromSdpEvent, parseSdpMessage, type SdpContext, type SdpError, type SdpEvent, type SdpMessage } from './events/sdp-event.js';
 export { storageUri } from './run/run-pipeline.js';
 // Rows by the rules both backends share (exact decimals, UTC dates, bigint).
 export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from '@thund/arrow-rows';

@@ -1,13 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSdpMessage } from '@thund/events';
+import { parseSdpMessage } from '../src/index.js';
 import { FlowNames, unresolvedFlows } from '../src/index.js';
 
 const dir = join(import.meta.dirname, 'fixtures', 'sdp-events');
 const fixtures = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.start-run-error.json'));
 
-// The message parser itself is @thund/events' parseSdpMessage (tested there); here: the Spark naming around it.
+// The message parser itself is tested in sdp-event.test.ts; here: the Spark naming around it.
 describe('SDP messages and Spark flow names', () => {
   it.each(fixtures)('understands every message of fixture %s', (file) => {
     const events = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { timestamp: string; message: string }[];

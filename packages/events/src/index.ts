@@ -2,4 +2,3 @@ export type { ViewerEvent } from './viewer-event.js';
 export { toViewerEvent } from './to-viewer-event.js';
 export { EMPTY_RUN_STATE, foldRunEvent, foldRunEvents, initialRunState, type FlowState, type RunState } from './run-state.js';
 export { JsonlEventWriter, readJsonlEvents } from './jsonl.js';
-export { fromSdpEvent, parseSdpMessage, type SdpContext, type SdpError, type SdpEvent, type SdpMessage } from './sdp-event.js';

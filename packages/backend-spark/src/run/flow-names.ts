@@ -1,4 +1,4 @@
-/** Spark-side naming facts the SDP event parser (`parseSdpMessage` in @thund/events) leaves to the backend. */
+/** Spark-side naming facts the SDP event parser (`parseSdpMessage`, events/sdp-event.ts) leaves to the backend. */
 
 /**
  * Maps SDP's flow identifiers back to the pipeline's flow names:

@@ -1,7 +1,7 @@
 import { type ElementRef, type FlowOutcome, type RunContext, type RunEventError, type RunPhase, TERMINAL_PHASES, ThundErrorCode } from '@thund/ir';
 import { failedExpectation } from '../lower/expectations.js';
 import { schemaViolation } from '../lower/output-shape.js';
-import { parseSdpMessage } from '@thund/events';
+import { parseSdpMessage } from '../events/sdp-event.js';
 import { FlowNames } from './flow-names.js';
 
 const ORDER: Readonly<Record<RunPhase, number>> = { queued: 0, planning: 1, running: 2, completed: 3, failed: 3, cancelled: 3 };

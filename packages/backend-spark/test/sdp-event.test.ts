@@ -2,10 +2,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type SdpEvent, foldRunEvents, fromSdpEvent, parseSdpMessage, toViewerEvent } from '../src/index.js';
+import { foldRunEvents, toViewerEvent } from '@thund/events';
+import { type SdpEvent, fromSdpEvent, parseSdpMessage } from '../src/index.js';
 
 // Recorded live from the Spark 4.3.0 server by the Spark integration work.
-const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'backend-spark', 'test', 'fixtures', 'sdp-events');
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'sdp-events');
 const scenario = (name: string): SdpEvent[] => JSON.parse(readFileSync(join(fixtures, `${name}.json`), 'utf8')) as SdpEvent[];
 const context = { runId: 'r', pipeline: 'p' };
 
