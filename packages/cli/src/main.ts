@@ -1,12 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BACKEND_NAMES } from './backends.js';
-import { checkCommand } from './commands/check.js';
-import { eventsCommand } from './commands/events.js';
-import { viewCommand } from './commands/view.js';
 import type { CommandInput } from './commands/command-input.js';
-import { planCommand } from './commands/plan.js';
-import { runCommand } from './commands/run.js';
 import { describeFailure } from './format-error.js';
 import { type CliIo, ExitCode } from './io.js';
 import { loadPipeline, loadPipelineDocument } from './load-pipeline.js';
@@ -41,11 +36,12 @@ Exit codes: 0 success, 1 the run failed, 2 invalid input,
 `;
 
 const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Promise<ExitCode>>> = {
-  check: checkCommand,
-  plan: planCommand,
-  run: runCommand,
-  events: eventsCommand,
-  view: viewCommand,
+  // Each command's module (the viewer's page server and layout engine among them) is loaded only when it runs.
+  check: async (input, io) => (await import('./commands/check.js')).checkCommand(input, io),
+  plan: async (input, io) => (await import('./commands/plan.js')).planCommand(input, io),
+  run: async (input, io) => (await import('./commands/run.js')).runCommand(input, io),
+  events: async (input, io) => (await import('./commands/events.js')).eventsCommand(input, io),
+  view: async (input, io) => (await import('./commands/view.js')).viewCommand(input, io),
 };
 
 /** Runs `thund` with `argv` (without node and the script) and returns its exit code. Never throws. */
