@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BACKEND_NAMES } from './backends.js';
+import { COMMAND_HELP, OPTION_HELP, type OptionName, closest, commandUsage } from './command-help.js';
 import type { CommandInput } from './commands/command-input.js';
 import { describeFailure } from './format-error.js';
 import { type CliIo, ExitCode } from './io.js';
@@ -10,26 +11,14 @@ import { UsageError } from './usage-error.js';
 export const USAGE = `Usage: thund <command> <pipeline> [options]
 
 Commands:
-  check <pipeline>   validate the pipeline and check that the backend supports it
-  plan <pipeline>    show each flow's lowered SQL / plan
-  run <pipeline>     run the pipeline and print its result datasets
-  events <log>       summarise a JSONL event log written by run --events
-  view <pipeline>    serve the run viewer on 127.0.0.1 (with --events <log> or --live)
-  help               show this help
+${Object.entries(COMMAND_HELP).map(([name, c]) => `  ${`${name} <${c.argument}>`.padEnd(19)}${c.summary}`).join('\n')}
+  help               show this help (thund <command> --help: that command's)
+  version            print the version (also --version)
 
 <pipeline> is a JSON pipeline document, or a TS/JS module whose default export is a Pipeline.
 
 Options:
-  --backend <name>   ${BACKEND_NAMES.join(' | ')} (default: native)
-  --db <file>        native: DuckDB database file (default: in memory)
-  --remote <url>     spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)
-  --events <file>    run: also write every event as JSON lines to <file>
-  --show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)
-  --full-refresh     run: recompute every dataset from scratch
-  --sandbox          native: files only inside the pipeline's directory, no network, no extensions
-                     (for pipelines you did not write; JSON documents only)
-  --live             view: run the pipeline and show it as it runs
-  --port <n>         view: port to serve on (default: a free one)
+${Object.values(OPTION_HELP).map((line) => `  ${line}`).join('\n')}
 
 Exit codes: 0 success, 1 the run failed, 2 invalid input,
 130 / 143 a run cancelled by SIGINT (Ctrl-C) / SIGTERM.
@@ -61,15 +50,34 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         live: { type: 'boolean', default: false },
         port: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
       },
     });
     const [command, fileArgument, ...extra] = positionals;
+    if (values.version || command === 'version') {
+      io.stdout.write(`thund ${version()}\n`);
+      return ExitCode.Success;
+    }
+    const help = command === undefined ? undefined : COMMAND_HELP[command];
+    if (values.help && help !== undefined && command !== undefined) {
+      io.stdout.write(commandUsage(command, help));
+      return ExitCode.Success;
+    }
     if (values.help || command === undefined || command === 'help') {
       io.stdout.write(USAGE);
       return command === undefined && !values.help ? ExitCode.InvalidInput : ExitCode.Success;
     }
     const handler = COMMANDS[command];
-    if (handler === undefined) throw new UsageError(`unknown command "${command}"`);
+    if (handler === undefined || help === undefined) {
+      const guess = closest(command, [...Object.keys(COMMANDS), 'help', 'version']);
+      throw new UsageError(`unknown command "${command}"${guess === undefined ? '' : `; did you mean "${guess}"?`}`);
+    }
+    const given = OPTION_NAMES.filter((o) => argv.some((a) => a === `--${o}` || a.startsWith(`--${o}=`)));
+    const misplaced = given.filter((o) => !help.options.includes(o));
+    if (misplaced.length > 0) {
+      const which = misplaced.map((o) => `--${o}`).join(', ');
+      throw new UsageError(`${which} ${misplaced.length === 1 ? 'does' : 'do'} not apply to "thund ${command}" (see thund ${command} --help)`);
+    }
     if (fileArgument === undefined) throw new UsageError(`"thund ${command}" needs ${command === 'events' ? 'an event log' : 'a pipeline'} file`);
     if (extra.length > 0) throw new UsageError(`unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}`);
     const file = resolve(io.cwd, fileArgument);
@@ -95,6 +103,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     io.stderr.write(`${failure.text}\n`);
     return failure.exitCode;
   }
+}
+
+const OPTION_NAMES = Object.keys(OPTION_HELP) as OptionName[];
+
+/** The CLI package's own version, from its package.json (one directory above `dist/` and `src/`). */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : 'unknown';
 }
 
 function parsePort(text: string): number {

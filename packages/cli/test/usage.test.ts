@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { USAGE, main } from '../src/index.js';
 import { captureIo } from './support/capture-io.js';
@@ -15,6 +16,11 @@ describe('thund usage errors', () => {
     [['check'], '"thund check" needs a pipeline file'],
     [['check', 'a.json', 'b.json'], 'unexpected argument: b.json'],
     [['check', 'a.json', '--colour'], "Unknown option '--colour'"],
+    [['rnu', 'x.json'], 'unknown command "rnu"; did you mean "run"?'],
+    [['chek', 'x.json'], 'did you mean "check"?'],
+    [['check', 'a.json', '--live'], '--live does not apply to "thund check" (see thund check --help)'],
+    [['plan', 'a.json', '--show', 'x', '--port', '1'], '--show, --port do not apply to "thund plan"'],
+    [['events', 'log.jsonl', '--backend', 'spark'], '--backend does not apply to "thund events"'],
   ] as const) {
     it(`${argv.join(' ')} → exit 2 with a clear message and no stack trace`, async () => {
       const io = captureIo('/');
@@ -28,5 +34,25 @@ describe('thund usage errors', () => {
     const io = captureIo('/');
     expect(await main(['check', '/definitely/missing.json'], io)).toBe(2);
     expect(io.err()).toContain('[THUND_SOURCE]');
+  });
+
+  it('--version, -v and version print the CLI package\'s version, exit 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const argv of [['--version'], ['-v'], ['version']]) {
+      const io = captureIo('/');
+      expect(await main(argv, io)).toBe(0);
+      expect(io.out()).toBe(`thund ${version}\n`);
+    }
+  });
+
+  it('<command> --help prints that command\'s usage with only its options, exit 0', async () => {
+    const io = captureIo('/');
+    expect(await main(['run', '--help'], io)).toBe(0);
+    expect(io.out()).toContain('Usage: thund run <pipeline> [options]');
+    expect(io.out()).toContain('--full-refresh');
+    expect(io.out()).not.toContain('--port');
+    const events = captureIo('/');
+    expect(await main(['events', '-h'], events)).toBe(0);
+    expect(events.out()).toBe('Usage: thund events <log>\n\nsummarise a JSONL event log written by run --events\n');
   });
 });

@@ -1,0 +1,63 @@
+import { BACKEND_NAMES } from './backends.js';
+
+/** What each command is for, its arguments, and the options that apply to it (the rest are refused). */
+export interface CommandHelp {
+  readonly summary: string;
+  readonly argument: 'pipeline' | 'log';
+  readonly options: readonly OptionName[];
+}
+
+export type OptionName = 'backend' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'sandbox' | 'live' | 'port';
+
+const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
+
+export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
+  check: { summary: 'validate the pipeline and check that the backend supports it', argument: 'pipeline', options: BACKEND_OPTIONS },
+  plan: { summary: 'show each flow\'s lowered SQL / plan', argument: 'pipeline', options: BACKEND_OPTIONS },
+  run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh'] },
+  events: { summary: 'summarise a JSONL event log written by run --events', argument: 'log', options: [] },
+  view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'full-refresh', 'live', 'port'] },
+};
+
+export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
+  backend: `--backend <name>   ${BACKEND_NAMES.join(' | ')} (default: native)`,
+  db: '--db <file>        native: DuckDB database file (default: in memory)',
+  remote: '--remote <url>     spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)',
+  events: '--events <file>    run: also write every event as JSON lines to <file>; view: show that log',
+  show: '--show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)',
+  'full-refresh': '--full-refresh     recompute every dataset from scratch',
+  sandbox: '--sandbox          native: files only inside the pipeline\'s directory, no network, no extensions\n                     (for pipelines you did not write; JSON documents only)',
+  live: '--live             view: run the pipeline and show it as it runs',
+  port: '--port <n>         view: port to serve on (default: a free one)',
+};
+
+/** `thund <command> --help`. */
+export function commandUsage(name: string, help: CommandHelp): string {
+  const options = help.options.length === 0 ? '' : `\nOptions:\n${help.options.map((o) => `  ${OPTION_HELP[o]}`).join('\n')}\n`;
+  return `Usage: thund ${name} <${help.argument}>${help.options.length === 0 ? '' : ' [options]'}\n\n${help.summary}\n${options}`;
+}
+
+/** The known name closest to `word` (at most 2 edits away, or a prefix of it), if any. */
+export function closest(word: string, names: readonly string[]): string | undefined {
+  let best: { readonly name: string; readonly distance: number } | undefined;
+  for (const name of names) {
+    const distance = name.startsWith(word) && word.length >= 2 ? 0 : editDistance(word, name);
+    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+/** Levenshtein distance, with a transposition counting as one edit ("rnu" → "run"). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
+}
