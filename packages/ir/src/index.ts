@@ -36,7 +36,10 @@ export { StarNode } from './plan/expr/star.js';
 export { UNARY_OPERATORS, UnaryNode, type UnaryOperator } from './plan/expr/unary.js';
 export { WindowCallNode, type RowsFrame } from './plan/expr/window-call.js';
 export { effectiveNulls, type SortKey } from './plan/expr/sort-key.js';
-export { EXPRESSION_KINDS, childExpressions, outputName, walkExpression, type Expression, type ExpressionKind } from './plan/expr/expression.js';
+export {
+  EXPRESSION_FIELDS, EXPRESSION_KINDS, childExpressions, outputName, walkExpression,
+  type Expression, type ExpressionFields, type ExpressionKind,
+} from './plan/expr/expression.js';
 
 // Plan: relation nodes
 export { AggregateNode } from './plan/rel/aggregate.js';
@@ -51,7 +54,11 @@ export { SortNode } from './plan/rel/sort.js';
 export { SqlNode } from './plan/rel/sql.js';
 export { UnionNode } from './plan/rel/union.js';
 export { WindowNode } from './plan/rel/window.js';
-export { RELATION_KINDS, childRelations, walkRelation, type RelationKind, type RelationNode } from './plan/rel/relation.js';
+export {
+  RELATION_FIELDS, RELATION_KINDS, childRelations, walkRelation,
+  type RelationFields, type RelationKind, type RelationNode,
+} from './plan/rel/relation.js';
+export type { ChildSlot } from './plan/node-fields.js';
 export { visitExpression, visitRelation, type ExpressionVisitor, type RelationVisitor } from './plan/visitor.js';
 export { walkPlan, type ExpressionContext, type PlanVisitor } from './plan/plan-walk.js';
 export { planFacts, type PlanFacts } from './plan/plan-facts.js';
@@ -66,8 +73,9 @@ export { expect } from './builder/expect.js';
 
 // Function catalog
 export {
-  ALL_FUNCTION_NAMES, FUNCTION_CATALOG, arityLabel, lookupFunction,
-  type ArgumentClass, type FunctionKind, type FunctionSignature, type ReturnRule,
+  ALL_FUNCTION_NAMES, FUNCTION_CATALOG, arityLabel, functionTable, lookupFunction,
+  type ArgumentClass, type FunctionKind, type FunctionName, type FunctionSignature, type FunctionTable, type ReturnRule,
+  type SharedFunctionName, type SharedFunctionSignature,
 } from './catalog/function-catalog.js';
 
 // Document

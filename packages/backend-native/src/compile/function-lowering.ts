@@ -1,4 +1,4 @@
-import { ThundError, ThundErrorCode, type Expression } from '@thund/ir';
+import { type Expression, type FunctionName, type FunctionTable, ThundError, ThundErrorCode, functionTable } from '@thund/ir';
 
 /** Lowers the compiled arguments of one cataloged function to DuckDB SQL. */
 type Lowering = (args: readonly string[], nodes: readonly Expression[]) => string;
@@ -20,42 +20,18 @@ const roundToInteger = (direction: 'floor' | 'ceil'): Lowering => ([x]) => {
 const DATE_TRUNC_UNITS = new Set(['year', 'month', 'day', 'hour', 'minute']);
 
 /**
- * Every function of FUNCTION_CATALOG and its DuckDB form. The capability
- * list is derived from this table, so a function is advertised exactly when
- * it is lowered here (a test checks the table covers the whole catalog).
+ * The DuckDB form of each cataloged function that is not shared (and of
+ * none of the shared ones, which are calls of their `sqlName` here as on
+ * every backend). A cataloged function missing here and not shared fails
+ * to compile.
  */
-export const FUNCTION_LOWERING: Readonly<Record<string, Lowering>> = Object.freeze({
-  // numeric
-  abs: plain('abs'),
-  round: (args) => `round(${args.join(', ')})`,
+const NATIVE_FUNCTIONS = {
   floor: roundToInteger('floor'),
   ceil: roundToInteger('ceil'),
-  sqrt: plain('sqrt'),
   power: plain('pow'),
-  ln: plain('ln'),
-  exp: plain('exp'),
-  greatest: plain('greatest'),
-  least: plain('least'),
-  // strings
-  upper: plain('upper'),
-  lower: plain('lower'),
-  length: plain('length'),
-  trim: plain('trim'),
-  ltrim: plain('ltrim'),
-  rtrim: plain('rtrim'),
-  substring: plain('substring'),
   // DuckDB's concat() skips NULLs; the catalog's concat is NULL when any argument is, like `||`.
   concat: (args) => `(${args.map((a) => `CAST(${a} AS VARCHAR)`).join(' || ')})`,
-  replace: plain('replace'),
   starts_with: plain('starts_with'),
-  // null handling
-  coalesce: plain('coalesce'),
-  nullif: plain('nullif'),
-  // temporal
-  year: plain('year'),
-  month: plain('month'),
-  day: plain('day'),
-  hour: plain('hour'),
   date_trunc: (args, nodes) => {
     const unit = nodes[0];
     if (unit?.kind !== 'literal' || typeof unit.value !== 'string' || !DATE_TRUNC_UNITS.has(unit.value)) {
@@ -64,27 +40,22 @@ export const FUNCTION_LOWERING: Readonly<Record<string, Lowering>> = Object.free
     return `CAST(date_trunc(${args[0]}, ${args[1]}) AS TIMESTAMP)`;
   },
   to_date: (args) => `CAST(${args[0]} AS DATE)`,
-  // aggregates
   count: (args) => (args.length === 0 ? 'count(*)' : `count(${args.join(', ')})`),
   count_distinct: (args) => `count(DISTINCT ${args[0]})`,
-  sum: plain('sum'),
-  avg: plain('avg'),
-  min: plain('min'),
-  max: plain('max'),
-  stddev: plain('stddev_samp'),
-  // window-only
-  row_number: plain('row_number'),
-  rank: plain('rank'),
-  dense_rank: plain('dense_rank'),
-  lag: plain('lag'),
-  lead: plain('lead'),
-});
+} satisfies FunctionTable<Lowering>;
+
+/**
+ * Every function of FUNCTION_CATALOG and its DuckDB form, in catalog order.
+ * The capability list is derived from this table, so a function is
+ * advertised exactly when it is lowered here.
+ */
+export const FUNCTION_LOWERING: { readonly [N in FunctionName]: Lowering } = functionTable<Lowering>(NATIVE_FUNCTIONS, plain);
 
 /** Names of the functions this backend lowers. */
-export const LOWERED_FUNCTIONS: readonly string[] = Object.freeze(Object.keys(FUNCTION_LOWERING));
+export const LOWERED_FUNCTIONS: readonly FunctionName[] = Object.freeze(Object.keys(FUNCTION_LOWERING) as FunctionName[]);
 
 export function lowerFunction(name: string, args: readonly string[], nodes: readonly Expression[]): string {
-  const lowering = Object.hasOwn(FUNCTION_LOWERING, name) ? FUNCTION_LOWERING[name] : undefined;
+  const lowering = Object.hasOwn(FUNCTION_LOWERING, name) ? FUNCTION_LOWERING[name as FunctionName] : undefined;
   if (lowering === undefined) {
     throw new ThundError(ThundErrorCode.Unsupported, `function "${name}" has no DuckDB lowering`, { backend: 'native' });
   }

@@ -1,4 +1,4 @@
-import { type Expression as IrExpression, ThundError, ThundErrorCode } from '@thund/ir';
+import { type FunctionName, type FunctionTable, type Expression as IrExpression, ThundError, ThundErrorCode, functionTable } from '@thund/ir';
 import type { ExprInit } from './expr-init.js';
 import { call, cast, literalInt, stringLiteralOf } from './expr-init.js';
 
@@ -33,43 +33,19 @@ function roundToInteger(x: ExprInit, direction: 'floor' | 'ceil'): ExprInit {
 const DATE_TRUNC_UNITS = new Set(['year', 'month', 'day', 'hour', 'minute']);
 
 /**
- * Every function of FUNCTION_CATALOG and its Spark form. The capability list
- * is derived from this table and the server's version, so a function Spark
- * lacks is simply absent and `check` rejects it (a test checks the table
- * covers the catalog).
+ * The Spark form of each cataloged function that is not shared, and of the
+ * shared ones Spark has only from a later version (shared functions are
+ * calls of their `sqlName`, here as on every backend, since Spark 3.0). A
+ * cataloged function missing here and not shared fails to compile.
  */
-export const SPARK_FUNCTIONS: Readonly<Record<string, SparkFunction>> = Object.freeze({
-  // numeric
-  abs: same('abs'),
-  round: same('round'),
+const SPARK_ONLY = {
   floor: as(([x]) => roundToInteger(x as ExprInit, 'floor')),
   ceil: as(([x]) => roundToInteger(x as ExprInit, 'ceil')),
-  sqrt: same('sqrt'),
   power: same('power'),
-  ln: same('ln'),
-  exp: same('exp'),
-  greatest: same('greatest'),
-  least: same('least'),
-  // strings
-  upper: same('upper'),
-  lower: same('lower'),
-  length: same('length'),
-  trim: same('trim'),
-  ltrim: same('ltrim'),
-  rtrim: same('rtrim'),
-  substring: same('substring'),
   // Spark's concat is NULL when any argument is, like the catalog's; arguments are cast to strings as on every backend.
   concat: as((args) => call('concat', args.map((a) => cast(a, 'STRING')))),
-  replace: same('replace'),
   starts_with: same('startswith', '3.3'),
-  // null handling
-  coalesce: same('coalesce'),
-  nullif: same('nullif'),
-  // temporal
-  year: same('year'),
-  month: same('month'),
   day: same('day', '3.4'),
-  hour: same('hour'),
   date_trunc: as((args, nodes) => {
     const unit = stringLiteralOf(nodes[0]);
     if (unit === undefined || !DATE_TRUNC_UNITS.has(unit)) {
@@ -78,21 +54,16 @@ export const SPARK_FUNCTIONS: Readonly<Record<string, SparkFunction>> = Object.f
     return call('date_trunc', args);
   }),
   to_date: same('to_date'),
-  // aggregates
   count: as((args) => call('count', args.length === 0 ? [literalInt(1)] : args)),
   count_distinct: as((args) => call('count', args, { distinct: true })),
-  sum: same('sum'),
-  avg: same('avg'),
-  min: same('min'),
-  max: same('max'),
-  stddev: same('stddev_samp'),
-  // window-only
-  row_number: same('row_number'),
-  rank: same('rank'),
-  dense_rank: same('dense_rank'),
-  lag: same('lag'),
-  lead: same('lead'),
-});
+} satisfies FunctionTable<SparkFunction>;
+
+/**
+ * Every function of FUNCTION_CATALOG and its Spark form, in catalog order.
+ * The capability list is derived from this table and the server's version,
+ * so a function Spark lacks is simply absent and `check` rejects it.
+ */
+export const SPARK_FUNCTIONS: { readonly [N in FunctionName]: SparkFunction } = functionTable<SparkFunction>(SPARK_ONLY, (name) => same(name));
 
 function atLeast(version: string, since: string): boolean {
   const [major = 0, minor = 0] = version.split('.').map((p) => Number.parseInt(p, 10));
@@ -101,12 +72,12 @@ function atLeast(version: string, since: string): boolean {
 }
 
 /** Names of the cataloged functions a Spark server of `version` runs. */
-export function sparkFunctionsFor(version: string): readonly string[] {
-  return Object.entries(SPARK_FUNCTIONS).filter(([, f]) => atLeast(version, f.since)).map(([name]) => name);
+export function sparkFunctionsFor(version: string): readonly FunctionName[] {
+  return (Object.entries(SPARK_FUNCTIONS) as [FunctionName, SparkFunction][]).filter(([, f]) => atLeast(version, f.since)).map(([name]) => name);
 }
 
 export function lowerFunction(name: string, args: readonly ExprInit[], nodes: readonly IrExpression[]): ExprInit {
-  const fn = Object.hasOwn(SPARK_FUNCTIONS, name) ? SPARK_FUNCTIONS[name] : undefined;
+  const fn = Object.hasOwn(SPARK_FUNCTIONS, name) ? SPARK_FUNCTIONS[name as FunctionName] : undefined;
   if (fn === undefined) throw new ThundError(ThundErrorCode.Unsupported, `function "${name}" has no Spark lowering`, { backend: 'spark' });
   return fn.lower(args, nodes);
 }

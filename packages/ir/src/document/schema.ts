@@ -52,7 +52,7 @@ export const FieldSchema: z.ZodType<Field> = z.strictObject({
 const schemaFields = z.array(FieldSchema);
 const literalValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const ExpressionSchema: z.ZodType<Expression> = z.lazy(() =>
+const expressionForms = () =>
   z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('column'), name, relation: z.string().min(1).optional() }),
     z.strictObject({ kind: z.literal('literal'), value: literalValue, type: DataTypeSchema.optional() }),
@@ -76,8 +76,12 @@ export const ExpressionSchema: z.ZodType<Expression> = z.lazy(() =>
     }),
     z.strictObject({ kind: z.literal('alias'), expr: ExpressionSchema, name }),
     z.strictObject({ kind: z.literal('star'), relation: z.string().min(1).optional() }),
-  ]),
-).meta({ id: 'Expression' });
+  ]);
+
+export const ExpressionSchema: z.ZodType<Expression> = z.lazy(expressionForms).meta({ id: 'Expression' });
+
+/** What zod reads an expression's document form to; a type test checks it is `Expression`, both ways. */
+export type ExpressionDocument = z.output<ReturnType<typeof expressionForms>>;
 
 export const SortKeySchema: z.ZodType<SortKey> = z.lazy(() =>
   z.strictObject({
@@ -87,7 +91,7 @@ export const SortKeySchema: z.ZodType<SortKey> = z.lazy(() =>
   }),
 ).meta({ id: 'SortKey' });
 
-export const RelationSchema: z.ZodType<RelationNode> = z.lazy(() =>
+const relationForms = () =>
   z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('read'), dataset: name }),
     z.strictObject({
@@ -127,8 +131,12 @@ export const RelationSchema: z.ZodType<RelationNode> = z.lazy(() =>
     z.strictObject({ kind: z.literal('deduplicate'), input: RelationSchema, columns: z.array(name).min(1).optional() }),
     z.strictObject({ kind: z.literal('window'), input: RelationSchema, expressions: z.array(ExpressionSchema).min(1) }),
     z.strictObject({ kind: z.literal('sql'), dialect: name, sql: name }),
-  ]),
-).meta({ id: 'Relation' });
+  ]);
+
+export const RelationSchema: z.ZodType<RelationNode> = z.lazy(relationForms).meta({ id: 'Relation' });
+
+/** What zod reads a relation's document form to; a type test checks it is `RelationNode`, both ways. */
+export type RelationDocument = z.output<ReturnType<typeof relationForms>>;
 
 export const ExpectationSchema: z.ZodType<Expectation> = z.strictObject({
   name,

@@ -1,3 +1,4 @@
+import { type AnySlot, type ChildAt, type ChildSlot, kindsOf, slotChildren } from '../node-fields.js';
 import type { AliasNode } from './alias.js';
 import type { BinaryNode } from './binary.js';
 import type { CallNode } from './call.js';
@@ -26,32 +27,52 @@ export type Expression =
 
 export type ExpressionKind = Expression['kind'];
 
-export const EXPRESSION_KINDS: readonly ExpressionKind[] = [
-  'column', 'literal', 'cast', 'binary', 'unary', 'case', 'in', 'call', 'window_call', 'alias', 'star',
-];
+/**
+ * Where an expression of type `N` keeps its child expressions, in order. A
+ * field with a `context` holds row-level expressions whatever the node's
+ * own context (the arguments of an aggregate or window call); children of
+ * the other fields share the node's context.
+ */
+export type ExpressionFields<N> = readonly (ChildSlot<N, Expression> & { readonly context?: 'row' })[];
+
+/**
+ * Each expression kind's child fields, described once: `childExpressions`,
+ * `walkExpression`, `walkPlan` (with its JSON paths) and `EXPRESSION_KINDS`
+ * follow from it. A kind of the union missing here is a compile error.
+ */
+export const EXPRESSION_FIELDS = Object.freeze({
+  column: [],
+  literal: [],
+  cast: [{ field: 'expr' }],
+  binary: [{ field: 'left' }, { field: 'right' }],
+  unary: [{ field: 'expr' }],
+  case: [{ field: 'branches', each: ['when', 'then'] }, { field: 'otherwise' }],
+  in: [{ field: 'expr' }, { field: 'list', each: true }],
+  call: [{ field: 'args', each: true, context: 'row' }],
+  window_call: [
+    { field: 'args', each: true, context: 'row' },
+    { field: 'partitionBy', each: true, context: 'row' },
+    { field: 'orderBy', each: ['expr'], context: 'row' },
+  ],
+  alias: [{ field: 'expr' }],
+  star: [],
+} as const satisfies { readonly [K in ExpressionKind]: ExpressionFields<Extract<Expression, { kind: K }>> });
+
+/** Every expression kind, in the order of `EXPRESSION_FIELDS`. */
+export const EXPRESSION_KINDS: readonly ExpressionKind[] = kindsOf(EXPRESSION_FIELDS);
+
+/** The descriptions as the generic reader sees them. */
+const FIELDS: { readonly [K in ExpressionKind]: readonly (AnySlot & { readonly context?: 'row' })[] } = EXPRESSION_FIELDS;
+
+/** The direct children of an expression, with their paths and, for row-level arguments, their context. */
+export function childExpressionsAt(node: Expression): readonly (ChildAt<Expression> & { readonly context?: 'row' })[] {
+  return slotChildren<Expression, AnySlot & { readonly context?: 'row' }>(node, FIELDS[node.kind])
+    .map(({ node: child, path, slot }) => (slot.context === undefined ? { node: child, path } : { node: child, path, context: slot.context }));
+}
 
 /** Every direct child expression of a node, in order. */
 export function childExpressions(node: Expression): readonly Expression[] {
-  switch (node.kind) {
-    case 'column':
-    case 'literal':
-    case 'star':
-      return [];
-    case 'cast':
-    case 'unary':
-    case 'alias':
-      return [node.expr];
-    case 'binary':
-      return [node.left, node.right];
-    case 'case':
-      return [...node.branches.flatMap((b) => [b.when, b.then]), ...(node.otherwise === undefined ? [] : [node.otherwise])];
-    case 'in':
-      return [node.expr, ...node.list];
-    case 'call':
-      return node.args;
-    case 'window_call':
-      return [...node.args, ...node.partitionBy, ...node.orderBy.map((k) => k.expr)];
-  }
+  return childExpressionsAt(node).map((child) => child.node);
 }
 
 /** Depth-first walk over an expression tree. */
