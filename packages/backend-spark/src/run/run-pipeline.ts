@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type Pipeline, type RunContext,
-  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, finishRun, beginRun, refuseRun,
+  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, beginRun, finishRun, isIncremental, refuseRun,
   startRun,
 } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
@@ -21,6 +21,7 @@ import { lostCheckpointError } from './lost-checkpoint.js';
 import { prepareStreamingSinks } from './prepare-streaming-sinks.js';
 import { writeBatchSinks } from './write-batch-sinks.js';
 import { type AppendOnceOutcome, stageAppendOnceFlows } from './stage-append-once.js';
+import { StreamingProgressListener, progressReporter } from './streaming-progress.js';
 
 export interface RunDependencies {
   readonly session: () => Promise<SparkConnectSession>;
@@ -102,8 +103,18 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
       const command = startRunCommand(graphId, {
         storage: storageUri(pipeline, deps.baseDir, deps.storageRoot), fullRefresh, dryRun: options.dryRun === true,
       });
-      for await (const response of session.execute(asPlan(command), { signal })) {
-        if (response.responseType.case === 'pipelineEventResult') tracker.onMessage(response.responseType.value.event?.message ?? '');
+      // Per-epoch events: SDP's own event stream has flow states only; its streaming queries' progress comes from the listener bus.
+      const progress = options.dryRun !== true && graphFlows.some((f) => f.members.some((m) => isIncremental(m.kind)))
+        ? await StreamingProgressListener.start(session, progressReporter(pipeline, tracker, members, emit), (reason) => {
+          emit({ element, level: 'warn', message: `Spark did not attach a streaming progress listener, so this run has no per-epoch events: ${reason}` });
+        })
+        : undefined;
+      try {
+        for await (const response of session.execute(asPlan(command), { signal })) {
+          if (response.responseType.case === 'pipelineEventResult') tracker.onMessage(response.responseType.value.event?.message ?? '');
+        }
+      } finally {
+        await progress?.stop();
       }
     }
   } catch (reason) {
