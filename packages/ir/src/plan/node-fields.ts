@@ -73,6 +73,14 @@ export function slotChildren<C, S extends AnySlot>(node: object, slots: readonly
   return out;
 }
 
+/** Freezes a description and everything in it (descriptions are public and shared). */
+export function frozenFields<T extends object>(fields: T): T {
+  for (const value of Object.values(fields)) {
+    if (typeof value === 'object' && value !== null) frozenFields(value);
+  }
+  return Object.freeze(fields);
+}
+
 /** The kinds a description names, in its order. */
 export function kindsOf<K extends string>(fields: { readonly [P in K]: unknown }): readonly K[] {
   return Object.freeze(Object.keys(fields) as K[]);

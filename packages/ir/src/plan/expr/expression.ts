@@ -1,4 +1,4 @@
-import { type AnySlot, type ChildAt, type ChildSlot, kindsOf, slotChildren } from '../node-fields.js';
+import { type AnySlot, type ChildAt, type ChildSlot, frozenFields, kindsOf, slotChildren } from '../node-fields.js';
 import type { AliasNode } from './alias.js';
 import type { BinaryNode } from './binary.js';
 import type { CallNode } from './call.js';
@@ -40,7 +40,7 @@ export type ExpressionFields<N> = readonly (ChildSlot<N, Expression> & { readonl
  * `walkExpression`, `walkPlan` (with its JSON paths) and `EXPRESSION_KINDS`
  * follow from it. A kind of the union missing here is a compile error.
  */
-export const EXPRESSION_FIELDS = Object.freeze({
+export const EXPRESSION_FIELDS = frozenFields({
   column: [],
   literal: [],
   cast: [{ field: 'expr' }],

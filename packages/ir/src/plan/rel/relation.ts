@@ -1,5 +1,5 @@
 import type { Expression } from '../expr/expression.js';
-import { type AnySlot, type ChildAt, type ChildSlot, type ExpressionContext, kindsOf, slotChildren } from '../node-fields.js';
+import { type AnySlot, type ChildAt, type ChildSlot, type ExpressionContext, frozenFields, kindsOf, slotChildren } from '../node-fields.js';
 import type { AggregateNode } from './aggregate.js';
 import type { DeduplicateNode } from './deduplicate.js';
 import type { FilterNode } from './filter.js';
@@ -43,7 +43,7 @@ export interface RelationFields<N> {
  * `walkRelation`, `walkPlan` (with its JSON paths) and `RELATION_KINDS`
  * follow from it. A kind of the union missing here is a compile error.
  */
-export const RELATION_FIELDS = Object.freeze({
+export const RELATION_FIELDS = frozenFields({
   read: { inputs: [], expressions: [] },
   read_files: { inputs: [], expressions: [] },
   filter: { inputs: [{ field: 'input' }], expressions: [{ field: 'condition', context: 'row' }] },
