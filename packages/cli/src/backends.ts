@@ -15,17 +15,30 @@ export interface BackendOptions {
 /** Every command takes what it needs from the contract and its facets (`explain`, `readRows`, `close`): there are no per-backend adapters. */
 type BackendFactory = (options: BackendOptions) => Promise<ExecBackend>;
 
-const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly create: BackendFactory }>> = {
+/** A backend for one throwaway run (`thund diff`), and how to remove what that run created beyond its directory. */
+export interface ScratchBackend {
+  readonly backend: ExecBackend;
+  /** Removes the scratch database `database` (the backend is closed by the caller afterwards). */
+  dispose(): Promise<void>;
+}
+
+type ScratchFactory = (options: BackendOptions, database: string) => Promise<ScratchBackend>;
+
+const createNative: BackendFactory = async (options) => {
+  const { createNativeBackend } = await import('@thund/backend-native');
+  return createNativeBackend({
+    baseDir: options.baseDir,
+    ...(options.database === undefined ? {} : { database: options.database }),
+    ...(options.sandbox === true ? { sandbox: true } : {}),
+  });
+};
+
+const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly create: BackendFactory; readonly scratch: ScratchFactory }>> = {
   native: {
     packageName: '@thund/backend-native',
-    create: async (options) => {
-      const { createNativeBackend } = await import('@thund/backend-native');
-      return createNativeBackend({
-        baseDir: options.baseDir,
-        ...(options.database === undefined ? {} : { database: options.database }),
-        ...(options.sandbox === true ? { sandbox: true } : {}),
-      });
-    },
+    create: createNative,
+    // In memory: nothing outlives the backend.
+    scratch: async (options) => ({ backend: await createNative(options), dispose: async () => undefined }),
   },
   spark: {
     packageName: '@thund/backend-spark',
@@ -36,18 +49,33 @@ const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly
       const { createSparkBackend } = await import('@thund/backend-spark');
       return createSparkBackend({ baseDir: options.baseDir, ...(options.remote === undefined ? {} : { remote: options.remote }) });
     },
+    scratch: async (options, database) => {
+      const { createSparkBackend } = await import('@thund/backend-spark');
+      const backend = await createSparkBackend({ baseDir: options.baseDir, ...(options.remote === undefined ? {} : { remote: options.remote }), database });
+      // The run created this database (its name is fresh); drop it with what the run wrote.
+      return { backend, dispose: async () => { await backend.session.sql(`DROP DATABASE IF EXISTS \`${database}\` CASCADE`); } };
+    },
   },
 };
 
 export const BACKEND_NAMES: readonly string[] = Object.keys(BACKENDS);
 
 export async function createBackend(name: string, options: BackendOptions): Promise<ExecBackend> {
+  return withBackend(name, (entry) => entry.create(options));
+}
+
+/** A backend for a throwaway run writing into the fresh database `database` (names made by `thund diff`). */
+export async function createScratchBackend(name: string, options: BackendOptions, database: string): Promise<ScratchBackend> {
+  return withBackend(name, (entry) => entry.scratch(options, database));
+}
+
+async function withBackend<T>(name: string, make: (entry: NonNullable<(typeof BACKENDS)[string]>) => Promise<T>): Promise<T> {
   const entry = BACKENDS[name];
   if (entry === undefined) {
     throw new UsageError(`unknown backend "${name}": choose one of ${BACKEND_NAMES.join(', ')}`);
   }
   try {
-    return await entry.create(options);
+    return await make(entry);
   } catch (error) {
     if (isMissingModule(error, entry.packageName)) {
       throw new UsageError(`backend "${name}" needs ${entry.packageName}: install it with \`pnpm add ${entry.packageName}\``);

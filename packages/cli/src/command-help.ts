@@ -7,7 +7,7 @@ export interface CommandHelp {
   readonly options: readonly OptionName[];
 }
 
-export type OptionName = 'backend' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'sandbox' | 'live' | 'port';
+export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'sandbox' | 'live' | 'port' | 'select' | 'key';
 
 const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
 
@@ -15,12 +15,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   check: { summary: 'validate the pipeline and check that the backend supports it', argument: 'pipeline', options: BACKEND_OPTIONS },
   plan: { summary: 'show each flow\'s lowered SQL / plan', argument: 'pipeline', options: BACKEND_OPTIONS },
   run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh'] },
+  diff: { summary: 'run the pipeline on two backends from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key'] },
   events: { summary: 'summarise a JSONL event log written by run --events', argument: 'log', options: [] },
   view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'full-refresh', 'live', 'port'] },
 };
 
 export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   backend: `--backend <name>   ${BACKEND_NAMES.join(' | ')} (default: native)`,
+  backends: '--backends <a,b>   diff: the two backends compared (default: native,spark)',
   db: '--db <file>        native: DuckDB database file (default: in memory)',
   remote: '--remote <url>     spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)',
   events: '--events <file>    run: also write every event as JSON lines to <file>; view: show that log',
@@ -29,6 +31,8 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   sandbox: '--sandbox          native: files only inside the pipeline\'s directory, no network, no extensions\n                     (for pipelines you did not write; JSON documents only)',
   live: '--live             view: run the pipeline and show it as it runs',
   port: '--port <n>         view: port to serve on (default: a free one)',
+  select: '--select <a,b>     diff: compare only these datasets (default: all but temporary views)',
+  key: '--key <col,…>      diff: columns that identify a row, to show changed rows side by side',
 };
 
 /** `thund <command> --help`. */

@@ -29,6 +29,7 @@ const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Prom
   check: async (input, io) => (await import('./commands/check.js')).checkCommand(input, io),
   plan: async (input, io) => (await import('./commands/plan.js')).planCommand(input, io),
   run: async (input, io) => (await import('./commands/run.js')).runCommand(input, io),
+  diff: async (input, io) => (await import('./commands/diff.js')).diffCommand(input, io),
   events: async (input, io) => (await import('./commands/events.js')).eventsCommand(input, io),
   view: async (input, io) => (await import('./commands/view.js')).viewCommand(input, io),
 };
@@ -49,6 +50,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         sandbox: { type: 'boolean', default: false },
         live: { type: 'boolean', default: false },
         port: { type: 'string' },
+        backends: { type: 'string', default: 'native,spark' },
+        select: { type: 'string' },
+        key: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -95,6 +99,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       fullRefresh: values['full-refresh'],
       live: values.live,
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
+      backends: commaList(values.backends),
+      select: commaList(values.select),
+      keys: commaList(values.key),
       loadPipeline: () => (values.sandbox ? loadPipelineDocument(file, io.cwd) : loadPipeline(file, io.cwd)),
     };
     return await handler(input, io);
@@ -111,6 +118,11 @@ const OPTION_NAMES = Object.keys(OPTION_HELP) as OptionName[];
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
   return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+}
+
+/** `a,b , c` → ['a', 'b', 'c']. */
+function commaList(text: string | undefined): string[] {
+  return (text ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
 function parsePort(text: string): number {

@@ -14,5 +14,11 @@ export interface CommandInput {
   readonly live: boolean;
   /** view: port to serve on (default: a free one). */
   readonly port?: number;
+  /** diff: the two backends compared. */
+  readonly backends: readonly string[];
+  /** diff: the datasets compared (default: all but temporary views). */
+  readonly select: readonly string[];
+  /** diff: columns that identify a row. */
+  readonly keys: readonly string[];
   loadPipeline(): Promise<Pipeline>;
 }
