@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath, outputLocationViolations, planFacts, streamingInputs } from '@thund/ir';
+import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, jsonPath, outputLocationViolations, planFacts, streamingInputs } from '@thund/ir';
 import { lowerFlowForGraph } from './lower/flow-plan.js';
 import { storageDir } from './storage-dir.js';
 

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  type Dataset, type ElementRef, type ExpectationResult, type Flow, type FlowOutcome, type Trigger, ThundError, ThundErrorCode, durationToMs,
+  type Dataset, type ExpectationResult, type Flow, type FlowOutcome, type Trigger, ThundError, ThundErrorCode, durationToMs,
 } from '@thund/ir';
 import { resolveLocation } from '../compile/flow-plan.js';
 import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';

@@ -14,7 +14,7 @@ import { SortNode } from '../rel/sort.js';
 import { SqlNode } from '../rel/sql.js';
 import { UnionNode } from '../rel/union.js';
 import { WindowNode } from '../rel/window.js';
-import { Expr, type ExprInput, toColumnExpression, toExpression, toSortKey } from './expr.js';
+import { type Expr, type ExprInput, toColumnExpression, toExpression, toSortKey } from './expr.js';
 
 export interface JoinOptions {
   readonly type?: JoinType;
