@@ -7,7 +7,7 @@ export interface CommandHelp {
   readonly options: readonly OptionName[];
 }
 
-export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'sandbox' | 'live' | 'port' | 'select' | 'key';
+export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed';
 
 const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
 
@@ -15,7 +15,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   check: { summary: 'validate the pipeline and check that the backend supports it', argument: 'pipeline', options: BACKEND_OPTIONS },
   plan: { summary: 'show each flow\'s lowered SQL / plan', argument: 'pipeline', options: BACKEND_OPTIONS },
   run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh'] },
-  diff: { summary: 'run the pipeline on two backends from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key'] },
+  diff: { summary: 'run the pipeline on two backends from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key', 'runs', 'feed'] },
   events: { summary: 'summarise a JSONL event log written by run --events', argument: 'log', options: [] },
   view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'full-refresh', 'live', 'port'] },
 };
@@ -33,6 +33,8 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   port: '--port <n>         view: port to serve on (default: a free one)',
   select: '--select <a,b>     diff: compare only these datasets (default: all but temporary views)',
   key: '--key <col,…>      diff: columns that identify a row, to show changed rows side by side',
+  runs: '--runs <n>         diff: run n times, comparing after each run (default 1)',
+  feed: '--feed <dir>       diff: new input files delivered before run k+1, from <dir>/k (laid out like the pipeline\'s directory)',
 };
 
 /** `thund <command> --help`. */

@@ -53,6 +53,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         backends: { type: 'string', default: 'native,spark' },
         select: { type: 'string' },
         key: { type: 'string' },
+        runs: { type: 'string' },
+        feed: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -102,6 +104,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       backends: commaList(values.backends),
       select: commaList(values.select),
       keys: commaList(values.key),
+      runs: values.runs === undefined ? 1 : parseRuns(values.runs),
+      ...(values.feed === undefined ? {} : { feed: values.feed }),
       loadPipeline: () => (values.sandbox ? loadPipelineDocument(file, io.cwd) : loadPipeline(file, io.cwd)),
     };
     return await handler(input, io);
@@ -123,6 +127,12 @@ function version(): string {
 /** `a,b , c` → ['a', 'b', 'c']. */
 function commaList(text: string | undefined): string[] {
   return (text ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+function parseRuns(text: string): number {
+  const runs = Number(text);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 1000) throw new UsageError(`--runs must be a whole number from 1 to 1000, got "${text}"`);
+  return runs;
 }
 
 function parsePort(text: string): number {

@@ -56,8 +56,27 @@ describe('thund diff (native against native: no server needed)', () => {
     expect(listing(dir)).toEqual(before);
   });
 
+  it('--runs 3 --feed: new files delivered before each later run, compared after every run', async () => {
+    const dir = example('clickstream');
+    const feed = join(temp, `feed-${readdirSync(temp).length}`);
+    for (const [run, [file, rows]] of [[1, ['part-0003.json', [['u2', '/checkout', '10:04:10'], ['u3', '/home', '10:00:30']]]], [2, ['part-0004.json', [['u1', '/home', '10:06:00']]]]] as const) {
+      mkdirSync(join(feed, String(run), 'data', 'events'), { recursive: true });
+      writeFileSync(join(feed, String(run), 'data', 'events', file), rows.map(([user_id, page, t]) => JSON.stringify({ user_id, page, ts: `2026-12-01T${t}Z` })).join('\n'));
+    }
+    const io = captureIo(dir);
+    expect(await main(['diff', 'pipeline.json', '--backends', 'native,native', '--runs', '3', '--feed', feed], io), io.err()).toBe(0);
+    expect(io.out().match(/after run (\d) of 3:/g)).toEqual(['after run 1 of 3:', 'after run 2 of 3:', 'after run 3 of 3:']);
+    const pageEvents = [...io.out().matchAll(/\npage_events\s+(\d+)\s+(\d+)\s+equal/g)].map((m) => Number(m[1]));
+    expect(pageEvents).toHaveLength(3);
+    expect(pageEvents[1]).toBeGreaterThan(pageEvents[0] as number);
+    expect(pageEvents[2]).toBe((pageEvents[1] as number) + 1);
+    expect(readdirSync(join(dir, 'data', 'events')).sort(), 'the feed goes to the copies, never to the project').toEqual(['part-0001.json', 'part-0002.json']);
+  });
+
   for (const [argv, message] of [
     [['--backends', 'native'], '--backends takes two backends'],
+    [['--backends', 'native,native', '--runs', '2'], '--runs 2 needs --feed <dir>'],
+    [['--backends', 'native,native', '--runs', '0'], '--runs must be a whole number from 1 to 1000'],
     [['--backends', 'native,native', '--select', 'nope'], '--select names "nope", not a comparable dataset'],
     [['--backends', 'native,duck'], 'unknown backend "duck"'],
   ] as const) {
@@ -98,6 +117,24 @@ describe.runIf(remote !== undefined)('thund diff, native against Spark (real loc
       expect(result.out).toContain('✓ native and spark agree');
     }, 180_000);
   }
+
+  it('examples/clickstream over three runs with new events fed between them: equal after every run, exit 0', async () => {
+    const dir = example('clickstream');
+    const feed = join(temp, `feed-${readdirSync(temp).length}`);
+    const batches: Record<string, readonly (readonly [string | null, string, string])[]> = {
+      1: [['u2', '/checkout', '10:04:10'], ['u3', '/home', '10:03:30'], [null, '/home', '10:04:20'], ['u1', '/checkout', '10:04:40']],
+      2: [['u1', '/home', '10:06:00'], ['u3', '/home', '10:01:00'], ['u2', '/checkout', '10:07:30']],
+    };
+    for (const [run, rows] of Object.entries(batches)) {
+      mkdirSync(join(feed, run, 'data', 'events'), { recursive: true });
+      writeFileSync(join(feed, run, 'data', 'events', `part-000${Number(run) + 2}.json`), rows.map(([user_id, page, t]) => JSON.stringify({ user_id, page, ts: `2026-12-01T${t}Z` })).join('\n'));
+    }
+    const result = await diff(dir, '--runs', '3', '--feed', feed);
+    expect(result.code, result.err + result.out).toBe(0);
+    expect(result.out.match(/after run \d of 3:/g)).toHaveLength(3);
+    expect(result.out.match(/\nviews_per_minute\s+(\d+)\s+\1\s+equal/g)).toHaveLength(3);
+    expect(result.out.match(/✓ native and spark agree/g)).toHaveLength(3);
+  }, 240_000);
 
   it('a pipeline made to differ: a row late only against the micro-batch before it counts on Spark, not on native → exit 1, the differing window shown', async () => {
     // One file per micro-batch: t 1, then t 30 (the watermark becomes 25), then t 10. Native drops t 10 by the

@@ -2,10 +2,11 @@ import { type DatasetRows, type ExecBackend, type Pipeline, type RunResult, Thun
 import { type ScratchBackend, createScratchBackend } from '../backends.js';
 import { type DiffSide, compareRuns } from '../diff/compare-runs.js';
 import { renderDiff } from '../diff/render-diff.js';
+import { deliver, feedBatches } from '../diff/feed.js';
 import { type ScratchCopy, scratchCopy } from '../diff/scratch-copy.js';
 import { escapeForTerminal } from '../escape-for-terminal.js';
 import { type CliIo, ExitCode } from '../io.js';
-import { exitCodeForSignal, watchStopSignals } from '../stop-signals.js';
+import { type StopSignal, exitCodeForSignal, watchStopSignals } from '../stop-signals.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandInput } from './command-input.js';
 
@@ -39,35 +40,48 @@ export async function diffCommand(input: CommandInput, io: CliIo): Promise<ExitC
       io.stderr.write(`${escapeForTerminal(`pipeline "${pipeline.name}" cannot be compared: ${refusals.join('\n')}`)}\n`);
       return ExitCode.InvalidInput;
     }
-    io.stderr.write(`running pipeline "${escapeForTerminal(pipeline.name)}" on ${left} and ${right}…\n`);
-    const handles = backends.map((backend) => backend.run(pipeline));
-    const signals = watchStopSignals(io.stderr, () => {
-      for (const handle of handles) void handle.cancel();
-    });
-    let results: RunResult[];
-    try {
-      results = await Promise.all(handles.map(async (handle, i) => {
-        for await (const _ of handle) { /* events are not shown; the result says how it ended */ }
-        const result = await handle.result;
-        io.stderr.write(`${names[i]}: ${result.status} in ${(result.durationMs / 1000).toFixed(1)} s\n`);
-        return result;
-      }));
-    } finally {
-      signals.dispose();
+    const feeds = input.runs > 1 ? await feedBatches(input.feed, input.runs, input.backendOptions.baseDir) : [];
+    let equal = true;
+    for (let run = 1; run <= input.runs; run++) {
+      if (run > 1) for (const copy of copies) await deliver(feeds[run - 2] as string, copy.dir);
+      const label = input.runs > 1 ? ` (run ${run} of ${input.runs})` : '';
+      io.stderr.write(`running pipeline "${escapeForTerminal(pipeline.name)}" on ${left} and ${right}${label}…\n`);
+      const ran = await runBoth(backends, names, pipeline, io);
+      if (ran.signal !== undefined) return exitCodeForSignal(ran.signal);
+      const sides = await Promise.all(backends.map(async (backend, i): Promise<DiffSide> => ({
+        backend: names[i] as string, result: ran.results[i] as RunResult, datasets: await readAll(backend, selected),
+      })));
+      const report = compareRuns(sides[0] as DiffSide, sides[1] as DiffSide, input.keys.length === 0 ? {} : { keys: input.keys });
+      if (input.runs > 1) io.stdout.write(`${run > 1 ? '\n' : ''}after run ${run} of ${input.runs}:\n`);
+      io.stdout.write(renderDiff(report, left, right));
+      equal &&= report.equal;
     }
-    if (signals.received !== undefined) return exitCodeForSignal(signals.received);
-    const sides = await Promise.all(backends.map(async (backend, i): Promise<DiffSide> => ({
-      backend: names[i] as string, result: results[i] as RunResult, datasets: await readAll(backend, selected),
-    })));
-    const report = compareRuns(sides[0] as DiffSide, sides[1] as DiffSide, input.keys.length === 0 ? {} : { keys: input.keys });
-    io.stdout.write(renderDiff(report, left, right));
-    return report.equal ? ExitCode.Success : ExitCode.RunFailed;
+    return equal ? ExitCode.Success : ExitCode.RunFailed;
   } finally {
     for (const s of scratch) {
       await s.dispose().catch(() => undefined);
       await s.backend.close?.();
     }
     for (const copy of copies) await copy.remove();
+  }
+}
+
+/** Both runs at once; SIGINT/SIGTERM cancels both. */
+async function runBoth(backends: readonly ExecBackend[], names: readonly string[], pipeline: Pipeline, io: CliIo): Promise<{ readonly results: RunResult[]; readonly signal?: StopSignal }> {
+  const handles = backends.map((backend) => backend.run(pipeline));
+  const signals = watchStopSignals(io.stderr, () => {
+    for (const handle of handles) void handle.cancel();
+  });
+  try {
+    const results = await Promise.all(handles.map(async (handle, i) => {
+      for await (const _ of handle) { /* events are not shown; the result says how it ended */ }
+      const result = await handle.result;
+      io.stderr.write(`${names[i]}: ${result.status} in ${(result.durationMs / 1000).toFixed(1)} s\n`);
+      return result;
+    }));
+    return { results, ...(signals.received === undefined ? {} : { signal: signals.received }) };
+  } finally {
+    signals.dispose();
   }
 }
 
