@@ -1,4 +1,4 @@
-import { type Dataset, type ElementRef, type ExpectationResult, type Flow, type Pipeline, isIncremental } from '@thund/ir';
+import { type Dataset, type ElementRef, type ExpectationResult, type Flow, type Pipeline, type RelationNode, isIncremental } from '@thund/ir';
 import { duckdbType } from '../compile/duckdb-types.js';
 import { targetName } from '../compile/flow-plan.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
@@ -33,10 +33,13 @@ export interface WriteResult {
 const STAGE = quoteIdentifier('__thund_stage');
 
 /**
- * Writes a flow's result into its dataset. With expectations the result is
- * first staged in a temporary table (one computation, counted in SQL);
- * nothing reaches the dataset unless every check passed. Each write is one
- * transaction, so a failed or interrupted flow leaves the previous content.
+ * Writes a flow's result into its dataset. With expectations, the rows are
+ * counted against every predicate first and nothing reaches the dataset
+ * unless every check passed; a query that is a scan (`rescannable`) is
+ * counted and then written straight from its inputs (DuckDB reads only the
+ * predicate columns for the counts), any other is staged once in a
+ * temporary table so it is computed once. Each write is one transaction,
+ * so a failed or interrupted flow leaves the previous content.
  */
 export async function writeOutput(request: WriteRequest): Promise<WriteResult> {
   const { session, dataset, flow } = request;
@@ -46,7 +49,7 @@ export async function writeOutput(request: WriteRequest): Promise<WriteResult> {
   let results: ExpectationResult[] | undefined;
   if (expectations.length > 0) {
     let source = `(${request.query}) AS "_src"`;
-    if (dataset.type !== 'temporary_view') {
+    if (dataset.type !== 'temporary_view' && !rescannable(request.pipeline, flow.query)) {
       await session.run(`CREATE OR REPLACE TEMP TABLE ${STAGE} AS ${request.query}`);
       source = STAGE;
     }
@@ -128,4 +131,26 @@ function tableDefinition(create: string, dataset: Dataset, target: string, query
 
 function writtenOnlyByBatch(pipeline: Pipeline, dataset: Dataset): boolean {
   return pipeline.flows.every((f) => f.target !== dataset.name || !isIncremental(f.kind));
+}
+
+/**
+ * A query cheap and deterministic to evaluate twice: reads of files and of
+ * stored datasets, filters, projections and unions of them (the catalog has
+ * no nondeterministic function). Joins, aggregations, windows, sorts, raw
+ * SQL and temporary views (whose definitions may be any of those) are not.
+ */
+function rescannable(pipeline: Pipeline, node: RelationNode): boolean {
+  switch (node.kind) {
+    case 'read_files':
+      return true;
+    case 'read':
+      return pipeline.datasets.find((d) => d.name === node.dataset)?.type !== 'temporary_view';
+    case 'filter':
+    case 'project':
+      return rescannable(pipeline, node.input);
+    case 'union':
+      return node.inputs.every((input) => rescannable(pipeline, input));
+    default:
+      return false;
+  }
 }

@@ -1,0 +1,93 @@
+/**
+ * The realistic pipeline of issue 19, whole process, against a hand-written
+ * Node script doing the same steps on the same DuckDB: 10M Parquet rows →
+ * a table with a declared schema and a drop + a warn expectation (counted)
+ * → a per-country materialized view → a Parquet export. Alternates the two,
+ * reports medians of the paired ratios and peak RSS (via /usr/bin/time).
+ *
+ *   pnpm --filter @thund/cli bench
+ *   THUND_BENCH_ROWS=2000000 THUND_BENCH_RUNS=7 pnpm --filter @thund/cli bench
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { call, col, count, expect as expectation, from, pipeline, readFiles, serializePipeline, sum } from '@thund/ir';
+
+const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
+const RUNS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 5));
+const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
+const TIME = '/usr/bin/time';
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+/** Wall time (s) and peak RSS (MiB, when /usr/bin/time exists) of one whole process. */
+function measure(args: readonly string[], cwd: string): { seconds: number; rssMiB: number | undefined } {
+  const timed = existsSync(TIME);
+  const started = performance.now();
+  const run = timed ? spawnSync(TIME, ['-f', '%M', process.execPath, ...args], { cwd, encoding: 'utf8' }) : spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  const seconds = (performance.now() - started) / 1000;
+  if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr}`);
+  const rss = timed ? Number(run.stderr.trim().split('\n').at(-1)) / 1024 : undefined;
+  return { seconds, rssMiB: rss };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'thund-bench-realistic-'));
+try {
+  const duck = await (await DuckDBInstance.create(':memory:')).connect();
+  await duck.run(`COPY (SELECT i AS order_id, 'cust' || (i % 50000) AS customer,
+      CASE WHEN i % 97 = 0 THEN NULL ELSE ['se','no','dk'][1 + i % 3] END AS country,
+      ((i * 37) % 100000) / 100.0 - 5 AS amount, TIMESTAMP '2026-01-01' + INTERVAL (i % 8640000) SECOND AS ordered_at
+    FROM range(${ROWS}) t(i)) TO '${join(dir, 'orders.parquet')}' (FORMAT parquet)`);
+  duck.closeSync();
+
+  const p = pipeline('realistic')
+    .table('clean_orders', {
+      schema: [{ name: 'order_id', type: 'int64', nullable: false }, { name: 'customer', type: 'utf8' }, { name: 'country', type: 'utf8' }, { name: 'amount', type: 'float64' }, { name: 'ordered_at', type: 'timestamp' }],
+      query: readFiles('parquet', 'orders.parquet').select('order_id', 'customer', call('upper', col('country')).as('country'), 'amount', 'ordered_at'),
+      expectations: [expectation('has_country', col('country').isNotNull(), 'drop'), expectation('positive', col('amount').gt(0))],
+    })
+    .materializedView('by_country', { query: from('clean_orders').groupBy('country').agg(sum('amount').as('revenue'), count().as('orders')) })
+    .sink('export', { format: 'parquet', location: 'out/by_country.parquet' })
+    .flow('to_export', { target: 'export', query: from('by_country') })
+    .build();
+  await writeFile(join(dir, 'pipeline.json'), serializePipeline(p));
+
+  // The same steps by hand: count the expectations, write the kept rows, aggregate, export.
+  const duckdbEntry = createRequire(import.meta.url).resolve('@duckdb/node-api');
+  await writeFile(join(dir, 'hand.mjs'), `import { DuckDBInstance } from ${JSON.stringify(duckdbEntry)};
+const c = await (await DuckDBInstance.create(':memory:')).connect();
+const q = "SELECT CAST(order_id AS BIGINT) AS order_id, CAST(customer AS VARCHAR) AS customer, CAST(upper(country) AS VARCHAR) AS country, CAST(amount AS DOUBLE) AS amount, CAST(ordered_at AS TIMESTAMP) AS ordered_at FROM read_parquet('orders.parquet')";
+await c.runAndReadAll('SELECT count(*), count(*) FILTER (WHERE NOT ((country IS NOT NULL) IS TRUE)), count(*) FILTER (WHERE NOT ((amount > 0) IS TRUE)) FROM (' + q + ')');
+await c.run('CREATE TABLE clean_orders (order_id BIGINT NOT NULL, customer VARCHAR, country VARCHAR, amount DOUBLE, ordered_at TIMESTAMP)');
+await c.run('INSERT INTO clean_orders SELECT * FROM (' + q + ') WHERE (country IS NOT NULL) IS TRUE');
+await c.run('CREATE TABLE by_country AS SELECT country, sum(amount) AS revenue, count(*) AS orders FROM clean_orders GROUP BY country');
+await c.run("COPY by_country TO 'hand-out.parquet' (FORMAT parquet)");
+`);
+
+  const thund: { seconds: number; rssMiB: number | undefined }[] = [];
+  const hand: { seconds: number; rssMiB: number | undefined }[] = [];
+  measure([BIN, 'run', 'pipeline.json'], dir); // warm the page cache
+  for (let i = 0; i < RUNS; i++) {
+    hand.push(measure(['hand.mjs'], dir));
+    await rm(join(dir, 'out'), { recursive: true, force: true });
+    await rm(join(dir, '.thund'), { recursive: true, force: true });
+    thund.push(measure([BIN, 'run', 'pipeline.json'], dir));
+  }
+  const ratios = thund.map((t, i) => t.seconds / (hand[i] as { seconds: number }).seconds);
+  const rss = (xs: typeof thund): string => (xs[0]?.rssMiB === undefined ? 'n/a' : `${median(xs.map((x) => x.rssMiB as number)).toFixed(0)} MiB`);
+  console.log(`realistic pipeline, ${ROWS.toLocaleString('en')} Parquet rows, ${RUNS} paired runs (medians):`);
+  console.log(`  hand-written script  ${median(hand.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${rss(hand)}`);
+  console.log(`  thund run            ${median(thund.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${rss(thund)}`);
+  console.log(`  ratio (median of paired ratios) ${median(ratios).toFixed(2)}×`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
