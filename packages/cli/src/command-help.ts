@@ -7,14 +7,14 @@ export interface CommandHelp {
   readonly options: readonly OptionName[];
 }
 
-export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed';
+export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'dry-run' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed';
 
 const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
 
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   check: { summary: 'validate the pipeline and check that the backend supports it', argument: 'pipeline', options: BACKEND_OPTIONS },
   plan: { summary: 'show each flow\'s lowered SQL / plan', argument: 'pipeline', options: BACKEND_OPTIONS },
-  run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh'] },
+  run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh', 'dry-run'] },
   diff: { summary: 'run the pipeline on two backends from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key', 'runs', 'feed'] },
   events: { summary: 'summarise a JSONL event log written by run --events', argument: 'log', options: [] },
   view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'full-refresh', 'live', 'port'] },
@@ -28,6 +28,7 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   events: '--events <file>    run: also write every event as JSON lines to <file>; view: show that log',
   show: '--show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)',
   'full-refresh': '--full-refresh     recompute every dataset from scratch',
+  'dry-run': '--dry-run          run: validate, check and plan every flow (Spark: SDP resolves the whole graph), write nothing',
   sandbox: '--sandbox          native: files only inside the pipeline\'s directory, no network, no extensions\n                     (for pipelines you did not write; JSON documents only)',
   live: '--live             view: run the pipeline and show it as it runs',
   port: '--port <n>         view: port to serve on (default: a free one)',

@@ -10,6 +10,8 @@ export interface CommandInput {
   readonly eventsPath?: string;
   readonly show: readonly string[];
   readonly fullRefresh: boolean;
+  /** run: plan and check everything, write nothing. */
+  readonly dryRun: boolean;
   /** view: run the pipeline live. */
   readonly live: boolean;
   /** view: port to serve on (default: a free one). */

@@ -21,7 +21,7 @@ export async function runCommand(input: CommandInput, io: CliIo): Promise<ExitCo
   try {
     const backend = await createBackend(input.backend, input.backendOptions);
     try {
-      const handle = backend.run(pipeline, { fullRefresh: input.fullRefresh });
+      const handle = backend.run(pipeline, { fullRefresh: input.fullRefresh, dryRun: input.dryRun });
       const signals = watchStopSignals(io.stderr, () => void handle.cancel());
       const progress = new RunProgress(io, pipeline);
       try {
@@ -41,6 +41,10 @@ export async function runCommand(input: CommandInput, io: CliIo): Promise<ExitCo
         if (result.status === 'cancelled' && signals.received !== undefined) return exitCodeForSignal(signals.received);
         const invalid = result.error?.code === ThundErrorCode.Validation || result.error?.code === ThundErrorCode.Unsupported;
         return invalid ? ExitCode.InvalidInput : ExitCode.RunFailed;
+      }
+      if (input.dryRun) {
+        io.stdout.write(`dry run: ${result.flows.length} flow${result.flows.length === 1 ? '' : 's'} planned and checked on backend "${input.backend}", nothing written\n`);
+        return ExitCode.Success;
       }
       if (backend.readRows !== undefined) {
         for (const name of datasetsToShow(pipeline, input.show)) {
