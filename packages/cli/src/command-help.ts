@@ -3,7 +3,7 @@ import { BACKEND_NAMES } from './backends.js';
 /** What each command is for, its arguments, and the options that apply to it (the rest are refused). */
 export interface CommandHelp {
   readonly summary: string;
-  readonly argument: 'pipeline' | 'log';
+  readonly argument: 'pipeline' | 'log' | 'dir';
   readonly options: readonly OptionName[];
 }
 
@@ -12,6 +12,7 @@ export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | '
 const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
 
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
+  init: { summary: 'create a starter project (pipeline.json and its data) in <dir>, default the current directory; never overwrites', argument: 'dir', options: [] },
   check: { summary: 'validate the pipeline and check that the backend supports it', argument: 'pipeline', options: BACKEND_OPTIONS },
   plan: { summary: 'show each flow\'s lowered SQL / plan', argument: 'pipeline', options: BACKEND_OPTIONS },
   run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh', 'dry-run'] },

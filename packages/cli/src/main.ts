@@ -26,6 +26,7 @@ Exit codes: 0 success, 1 the run failed, 2 invalid input,
 
 const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Promise<ExitCode>>> = {
   // Each command's module (the viewer's page server and layout engine among them) is loaded only when it runs.
+  init: async (input, io) => (await import('./commands/init.js')).initCommand(input, io),
   check: async (input, io) => (await import('./commands/check.js')).checkCommand(input, io),
   plan: async (input, io) => (await import('./commands/plan.js')).planCommand(input, io),
   run: async (input, io) => (await import('./commands/run.js')).runCommand(input, io),
@@ -85,9 +86,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       const which = misplaced.map((o) => `--${o}`).join(', ');
       throw new UsageError(`${which} ${misplaced.length === 1 ? 'does' : 'do'} not apply to "thund ${command}" (see thund ${command} --help)`);
     }
-    if (fileArgument === undefined) throw new UsageError(`"thund ${command}" needs ${command === 'events' ? 'an event log' : 'a pipeline'} file`);
+    if (fileArgument === undefined && command !== 'init') throw new UsageError(`"thund ${command}" needs ${command === 'events' ? 'an event log' : 'a pipeline'} file`);
     if (extra.length > 0) throw new UsageError(`unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}`);
-    const file = resolve(io.cwd, fileArgument);
+    const file = resolve(io.cwd, fileArgument ?? '.');
     const input: CommandInput = {
       file,
       backend: values.backend,
