@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_CASES, type ConformanceCase } from '@thund/backend-testkit';
 import { createNativeBackend, tableToRows as nativeRows } from '@thund/backend-native';
-import { type ExecBackend, type Pipeline, type RunResult, parsePipeline } from '@thund/ir';
+import { type Capabilities, type ExecBackend, type Pipeline, type RunResult, parsePipeline } from '@thund/ir';
 import { createSparkBackend, tableToRows } from '../../src/index.js';
 
 /** The local test server (set by tools/spark/with-server.sh); differential suites skip without it. */
@@ -60,4 +60,15 @@ export function tempRoot(prefix: string): { readonly path: () => string; readonl
     path: () => (root ??= mkdtempSync(join(tmpdir(), prefix))),
     remove: () => { if (root !== undefined) rmSync(root, { recursive: true, force: true }); },
   };
+}
+
+/** The Spark backend's capabilities as the test server gives them (undefined without a server): gate on these, never on a list. */
+export async function sparkCapabilities(): Promise<Capabilities | undefined> {
+  if (remote === undefined) return undefined;
+  const spark = await createSparkBackend({ remote });
+  try {
+    return spark.capabilities();
+  } finally {
+    await spark.close();
+  }
 }

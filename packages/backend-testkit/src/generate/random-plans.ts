@@ -1,19 +1,15 @@
 import fc from 'fast-check';
 import {
-  type Expr, type Field, type Frame, type Pipeline, avg, call, col, count, countDistinct, denseRank, from, lit, max, min, pipeline, rank, readFiles, sum, when,
+  type Expr, type Field, type Frame, avg, call, col, count, countDistinct, denseRank, from, lit, max, min, rank, sum, when,
 } from '@thund/ir';
-import type { CaseContext } from '../conformance-case.js';
 
-/** A generated pipeline over generated data, with no expected rows: it is judged by comparing backends. */
-export interface GeneratedCase {
-  readonly id: string;
-  readonly files: Readonly<Record<string, string>>;
-  readonly pipeline: (context: CaseContext) => Pipeline;
-  /** The dataset whose rows are compared. */
-  readonly output: string;
-}
+/*
+ * The random batch half of the generated cases: rows of a five-column table
+ * and a random filter, projection, aggregation, rank or join over them.
+ */
 
-const SCHEMA: readonly Field[] = [
+/** The columns of the generated rows (`data.jsonl`, and each file of a streamed directory). */
+export const SCHEMA: readonly Field[] = [
   { name: 'k', type: 'int64' },
   { name: 'a', type: 'int64' },
   { name: 'b', type: 'int64' },
@@ -21,11 +17,11 @@ const SCHEMA: readonly Field[] = [
   { name: 's', type: 'utf8' },
 ];
 
-const OTHER_SCHEMA: readonly Field[] = [{ name: 'k', type: 'int64' }, { name: 'w', type: 'int64' }];
+export const OTHER_SCHEMA: readonly Field[] = [{ name: 'k', type: 'int64' }, { name: 'w', type: 'int64' }];
 
 // Values stay where engines agree: small integers (no overflow), floats with
 // exact binary forms, strings from a small alphabet, and NULLs.
-const row = fc.record({
+export const row = fc.record({
   k: fc.integer({ min: 0, max: 4 }),
   a: fc.option(fc.integer({ min: -50, max: 50 }), { freq: 6 }),
   b: fc.option(fc.integer({ min: -50, max: 50 }), { freq: 6 }),
@@ -76,7 +72,7 @@ const stringExpr: fc.Arbitrary<Expr> = fc.oneof(
   fc.constant(call('coalesce', col('s'), lit('none'))),
 );
 
-const predicate: fc.Arbitrary<Expr> = fc.letrec<{ p: Expr }>((tie) => ({
+export const predicate: fc.Arbitrary<Expr> = fc.letrec<{ p: Expr }>((tie) => ({
   p: fc.oneof(
     { depthSize: 'small' },
     fc.tuple(intExpr, intExpr, fc.constantFrom('eq', 'neq', 'lt', 'lte', 'gt', 'gte') as fc.Arbitrary<'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte'>).map(([l, r, op]) => l[op](r)),
@@ -92,7 +88,7 @@ const predicate: fc.Arbitrary<Expr> = fc.letrec<{ p: Expr }>((tie) => ({
   ),
 })).p;
 
-const projection = fc.array(
+export const projection = fc.array(
   fc.oneof(intExpr, doubleExpr, stringExpr, fc.tuple(predicate, intExpr, intExpr).map(([c, t, e]) => when(c, t).otherwise(e)), predicate),
   { minLength: 1, maxLength: 4 },
 );
@@ -129,7 +125,8 @@ const joined = fc.record({
   rows: fc.array(fc.record({ k: fc.integer({ min: 0, max: 5 }), w: fc.option(fc.integer({ min: -9, max: 9 }), { freq: 5 }) }), { maxLength: 12 }),
 });
 
-const shape = fc.record({
+/** A batch query: rows, an optional filter, one body, optionally distinct. */
+export const batchShape = fc.record({
   rows: fc.array(row, { minLength: 0, maxLength: 40 }),
   filter: fc.option(predicate, { freq: 2 }),
   distinct: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
@@ -141,9 +138,9 @@ const shape = fc.record({
   ),
 });
 
-type Shape = typeof shape extends fc.Arbitrary<infer T> ? T : never;
+export type BatchShape = typeof batchShape extends fc.Arbitrary<infer T> ? T : never;
 
-function body(frame: Frame, s: Shape): Frame {
+function body(frame: Frame, s: BatchShape): Frame {
   switch (s.body.kind) {
     case 'project':
       return frame.select(...s.body.p.map((e, j) => e.as(`c${j}`)));
@@ -163,32 +160,18 @@ function body(frame: Frame, s: Shape): Frame {
   }
 }
 
-/** The seed `generatedCases` uses unless given another. */
-export const GENERATED_CASES_SEED = 20261202;
+/** The batch query of a shape over the temporary views `src` (the rows) and `other` (the join's second table). */
+export function batchQuery(s: BatchShape): Frame {
+  let frame = from('src');
+  if (s.filter !== null) frame = frame.filter(s.filter);
+  const query = body(frame, s);
+  return s.distinct ? query.distinct() : query;
+}
 
-/**
- * Pipelines generated from a fixed seed: random data, then a random filter
- * and a random projection or aggregation, using only cataloged functions.
- * The same seed always gives the same cases.
- */
-export function generatedCases(count: number, seed = GENERATED_CASES_SEED): GeneratedCase[] {
-  return fc.sample(shape, { numRuns: count, seed }).map((s, i) => ({
-    id: `generated/${i}`,
-    output: 'out',
-    files: {
-      'data.jsonl': s.rows.map((r) => JSON.stringify(r)).join('\n'),
-      'other.jsonl': (s.body.kind === 'join' ? s.body.j.rows : []).map((r) => JSON.stringify(r)).join('\n'),
-    },
-    pipeline: ({ path }) => {
-      let frame = from('src');
-      if (s.filter !== null) frame = frame.filter(s.filter);
-      let query = body(frame, s);
-      if (s.distinct) query = query.distinct();
-      return pipeline(`generated_${i}`)
-        .temporaryView('src', { query: readFiles('json', path('data.jsonl'), { schema: SCHEMA }) })
-        .temporaryView('other', { query: readFiles('json', path('other.jsonl'), { schema: OTHER_SCHEMA }) })
-        .materializedView('out', { query })
-        .build();
-    },
-  }));
+/** The input files of a batch shape: `data.jsonl` and `other.jsonl`. */
+export function batchFiles(s: BatchShape): Record<string, string> {
+  return {
+    'data.jsonl': s.rows.map((r) => JSON.stringify(r)).join('\n'),
+    'other.jsonl': (s.body.kind === 'join' ? s.body.j.rows : []).map((r) => JSON.stringify(r)).join('\n'),
+  };
 }
