@@ -45,5 +45,12 @@ export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
     fileFormats: ['csv', 'json', 'parquet'],
     // SDP sinks take streaming flows; batch-fed sinks are written after the graph run (run/write-batch-sinks.ts).
     batchSinks: true,
+    limits: {
+      'outputModes:update': 'SDP writes streaming tables in append mode only; use a window in append mode, or run on native',
+      'outputModes:complete': 'SDP writes streaming tables in append mode only; use a materialized view over the table, or run on native',
+      'triggers:once': 'an SDP run processes what has arrived and stops (available_now); one run is one trigger',
+      'triggers:processing_time': 'an SDP run processes what has arrived and stops; schedule runs outside the pipeline',
+      'sqlDialects:duckdb': 'raw SQL runs in Spark SQL here: write the flow with the portable plan (it runs on every backend), or in Spark SQL',
+    },
   });
 }

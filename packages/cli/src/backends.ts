@@ -1,4 +1,4 @@
-import type { ExecBackend } from '@thund/ir';
+import type { Capabilities, ExecBackend } from '@thund/ir';
 import { UsageError } from './usage-error.js';
 
 export interface BackendOptions {
@@ -33,12 +33,16 @@ const createNative: BackendFactory = async (options) => {
   });
 };
 
-const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly create: BackendFactory; readonly scratch: ScratchFactory }>> = {
+/** What a backend runs, without connecting to anything (Spark: the version it is built and tested against). */
+type CapabilitiesOf = () => Promise<Capabilities>;
+
+const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly create: BackendFactory; readonly scratch: ScratchFactory; readonly capabilities: CapabilitiesOf }>> = {
   native: {
     packageName: '@thund/backend-native',
     create: createNative,
     // In memory: nothing outlives the backend.
     scratch: async (options) => ({ backend: await createNative(options), dispose: async () => undefined }),
+    capabilities: async () => (await import('@thund/backend-native')).createNativeCapabilities(),
   },
   spark: {
     packageName: '@thund/backend-spark',
@@ -55,6 +59,10 @@ const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly
       // The run created this database (its name is fresh); drop it with what the run wrote.
       return { backend, dispose: async () => { await backend.session.sql(`DROP DATABASE IF EXISTS \`${database}\` CASCADE`); } };
     },
+    capabilities: async () => {
+      const { SPARK_VERSION, createSparkCapabilities } = await import('@thund/backend-spark');
+      return createSparkCapabilities({ version: SPARK_VERSION });
+    },
   },
 };
 
@@ -67,6 +75,11 @@ export async function createBackend(name: string, options: BackendOptions): Prom
 /** A backend for a throwaway run writing into the fresh database `database` (names made by `thund diff`). */
 export async function createScratchBackend(name: string, options: BackendOptions, database: string): Promise<ScratchBackend> {
   return withBackend(name, (entry) => entry.scratch(options, database));
+}
+
+/** The capabilities of a backend by name, as its package declares them (no engine started, no server asked). */
+export async function backendCapabilities(name: string): Promise<Capabilities> {
+  return withBackend(name, (entry) => entry.capabilities());
 }
 
 async function withBackend<T>(name: string, make: (entry: NonNullable<(typeof BACKENDS)[string]>) => Promise<T>): Promise<T> {

@@ -3,11 +3,11 @@ import { BACKEND_NAMES } from './backends.js';
 /** What each command is for, its arguments, and the options that apply to it (the rest are refused). */
 export interface CommandHelp {
   readonly summary: string;
-  readonly argument: 'pipeline' | 'log' | 'dir';
+  readonly argument: 'pipeline' | 'log' | 'dir' | 'none';
   readonly options: readonly OptionName[];
 }
 
-export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'dry-run' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed';
+export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'dry-run' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'format';
 
 const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
 
@@ -17,13 +17,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   plan: { summary: 'show each flow\'s lowered SQL / plan', argument: 'pipeline', options: BACKEND_OPTIONS },
   run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh', 'dry-run'] },
   diff: { summary: 'run the pipeline on two backends from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key', 'runs', 'feed'] },
+  capabilities: { summary: 'what each backend runs, feature by feature, with the reason for every no', argument: 'none', options: ['backends', 'format'] },
   events: { summary: 'summarise a JSONL event log written by run --events', argument: 'log', options: [] },
   view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'full-refresh', 'live', 'port'] },
 };
 
 export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   backend: `--backend <name>   ${BACKEND_NAMES.join(' | ')} (default: native)`,
-  backends: '--backends <a,b>   diff: the two backends compared (default: native,spark)',
+  backends: '--backends <a,b>   diff: the two backends compared; capabilities: the backends shown (default: native,spark)',
   db: '--db <file>        native: DuckDB database file (default: in memory)',
   remote: '--remote <url>     spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)',
   events: '--events <file>    run: also write every event as JSON lines to <file>; view: show that log',
@@ -35,14 +36,20 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   port: '--port <n>         view: port to serve on (default: a free one)',
   select: '--select <a,b>     diff: compare only these datasets (default: all but temporary views)',
   key: '--key <col,…>      diff: columns that identify a row, to show changed rows side by side',
+  format: '--format <f>       capabilities: md (a table) or json (the wire form); default md',
   runs: '--runs <n>         diff: run n times, comparing after each run (default 1)',
   feed: '--feed <dir>       diff: new input files delivered before run k+1, from <dir>/k (laid out like the pipeline\'s directory)',
 };
 
+/** `run <pipeline>`, `init [dir]`, `capabilities`. */
+export function commandSignature(name: string, help: CommandHelp): string {
+  return `${name}${help.argument === 'none' ? '' : help.argument === 'dir' ? ' [dir]' : ` <${help.argument}>`}`;
+}
+
 /** `thund <command> --help`. */
 export function commandUsage(name: string, help: CommandHelp): string {
   const options = help.options.length === 0 ? '' : `\nOptions:\n${help.options.map((o) => `  ${OPTION_HELP[o]}`).join('\n')}\n`;
-  return `Usage: thund ${name} <${help.argument}>${help.options.length === 0 ? '' : ' [options]'}\n\n${help.summary}\n${options}`;
+  return `Usage: thund ${commandSignature(name, help)}${help.options.length === 0 ? '' : ' [options]'}\n\n${help.summary}\n${options}`;
 }
 
 /** The known name closest to `word` (at most 2 edits away, or a prefix of it), if any. */

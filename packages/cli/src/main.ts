@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { COMMAND_HELP, OPTION_HELP, type OptionName, closest, commandUsage } from './command-help.js';
+import { COMMAND_HELP, OPTION_HELP, type OptionName, closest, commandSignature, commandUsage } from './command-help.js';
 import type { CommandInput } from './commands/command-input.js';
 import { describeFailure } from './format-error.js';
 import { type CliIo, ExitCode } from './io.js';
@@ -11,7 +11,7 @@ import { UsageError } from './usage-error.js';
 export const USAGE = `Usage: thund <command> <pipeline> [options]
 
 Commands:
-${Object.entries(COMMAND_HELP).map(([name, c]) => `  ${`${name} <${c.argument}>`.padEnd(19)}${c.summary}`).join('\n')}
+${Object.entries(COMMAND_HELP).map(([name, c]) => `  ${commandSignature(name, c).padEnd(19)}${c.summary}`).join('\n')}
   help               show this help (thund <command> --help: that command's)
   version            print the version (also --version)
 
@@ -30,6 +30,7 @@ const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Prom
   check: async (input, io) => (await import('./commands/check.js')).checkCommand(input, io),
   plan: async (input, io) => (await import('./commands/plan.js')).planCommand(input, io),
   run: async (input, io) => (await import('./commands/run.js')).runCommand(input, io),
+  capabilities: async (input, io) => (await import('./commands/capabilities.js')).capabilitiesCommand(input, io),
   diff: async (input, io) => (await import('./commands/diff.js')).diffCommand(input, io),
   events: async (input, io) => (await import('./commands/events.js')).eventsCommand(input, io),
   view: async (input, io) => (await import('./commands/view.js')).viewCommand(input, io),
@@ -57,6 +58,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         key: { type: 'string' },
         runs: { type: 'string' },
         feed: { type: 'string' },
+        format: { type: 'string', default: 'md' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -86,7 +88,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       const which = misplaced.map((o) => `--${o}`).join(', ');
       throw new UsageError(`${which} ${misplaced.length === 1 ? 'does' : 'do'} not apply to "thund ${command}" (see thund ${command} --help)`);
     }
-    if (fileArgument === undefined && command !== 'init') throw new UsageError(`"thund ${command}" needs ${command === 'events' ? 'an event log' : 'a pipeline'} file`);
+    if (fileArgument === undefined && help.argument !== 'dir' && help.argument !== 'none') throw new UsageError(`"thund ${command}" needs ${command === 'events' ? 'an event log' : 'a pipeline'} file`);
+    if (help.argument === 'none' && fileArgument !== undefined) throw new UsageError(`"thund ${command}" takes no file, got "${fileArgument}"`);
     if (extra.length > 0) throw new UsageError(`unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}`);
     const file = resolve(io.cwd, fileArgument ?? '.');
     const input: CommandInput = {
@@ -107,6 +110,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       backends: commaList(values.backends),
       select: commaList(values.select),
       keys: commaList(values.key),
+      format: values.format,
       runs: values.runs === undefined ? 1 : parseRuns(values.runs),
       ...(values.feed === undefined ? {} : { feed: values.feed }),
       loadPipeline: () => (values.sandbox ? loadPipelineDocument(file, io.cwd) : loadPipeline(file, io.cwd)),

@@ -101,6 +101,7 @@ export {
 export type { FlowOutcome, RunHandle, RunOptions, RunResult } from './contract/run-handle.js';
 export type { DatasetRows, ExecBackend, ExplainedFlow, ReadRowsOptions } from './contract/exec-backend.js';
 export { startRun, type EmittedEvent, type RunContext } from './contract/start-run.js';
+export { capabilityMatrix, capabilityMatrixMarkdown, type MatrixCell, type MatrixRow } from './contract/capability-matrix.js';
 export { capabilitiesFromJson, capabilitiesToJson, runEventFromJson, runEventToJson, type JsonObject } from './contract/wire-json.js';
 
 // Graph helpers for backends

@@ -22,6 +22,8 @@ export interface CommandInput {
   readonly select: readonly string[];
   /** diff: columns that identify a row. */
   readonly keys: readonly string[];
+  /** capabilities: `md` or `json`. */
+  readonly format: string;
   /** diff: how many runs, each compared (default 1). */
   readonly runs: number;
   /** diff: the new input of each later run (`<feed>/1`, `<feed>/2`, …). */

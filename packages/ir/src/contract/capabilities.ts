@@ -44,6 +44,13 @@ export interface Capabilities {
   readonly fileFormats: readonly FileFormat[];
   /** Sinks may be written by batch flows (not only streaming ones). Default is `false`. */
   readonly batchSinks: boolean;
+  /**
+   * Why the backend does not run something, keyed by the capability it
+   * lacks: `<field>:<value>` for list fields (`outputModes:update`,
+   * `sqlDialects:duckdb`), the field name for flags (`batchSinks`). The
+   * capability matrix shows each reason beside its "no". Default is none.
+   */
+  readonly limits: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_CAPABILITIES: Omit<Capabilities, 'name'> = Object.freeze({
@@ -61,6 +68,7 @@ export const DEFAULT_CAPABILITIES: Omit<Capabilities, 'name'> = Object.freeze({
   sqlDialects: [],
   fileFormats: [],
   batchSinks: false,
+  limits: {},
 });
 
 /** Capabilities with defaults for every field not given. */

@@ -25,6 +25,7 @@ const CAPABILITY_KEYS = {
   sqlDialects: 'sql_dialects',
   fileFormats: 'file_formats',
   batchSinks: 'batch_sinks',
+  limits: 'limits',
 } as const satisfies Record<keyof Capabilities, string>;
 
 const DETAIL_KEYS = {
