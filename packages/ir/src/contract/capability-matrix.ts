@@ -68,10 +68,10 @@ export function capabilityMatrix(backends: readonly Capabilities[]): MatrixRow[]
 
 /** The matrix as a Markdown table: ✓, or ✗ with the reason. */
 export function capabilityMatrixMarkdown(backends: readonly Capabilities[]): string {
-  const escape = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  const cellText = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
   const header = `| feature | ${backends.map((b) => `${b.name}${b.version === undefined ? '' : ` (${b.version})`}`).join(' | ')} |`;
   const rule = `| --- | ${backends.map(() => '---').join(' | ')} |`;
   const lines = capabilityMatrix(backends).map((row) =>
-    `| ${escape(row.group)}: \`${escape(row.feature)}\` | ${row.cells.map((c) => (c.supported ? '✓' : `✗ ${escape(c.reason ?? '(no reason given)')}`)).join(' | ')} |`);
+    `| ${cellText(row.group)}: \`${cellText(row.feature)}\` | ${row.cells.map((c) => (c.supported ? '✓' : `✗ ${cellText(c.reason ?? '(no reason given)')}`)).join(' | ')} |`);
   return [header, rule, ...lines].join('\n');
 }
