@@ -93,6 +93,8 @@ describe('generatedCases', () => {
     for (const c of ofShape(cases, 'window')) {
       const flow = outFlows(c)[0];
       expect(flow?.outputMode, c.id).toBe(c.outputMode);
+      // The rows the IR's semantics give after each run (a model of windows, late rows and output modes).
+      expect(c.expected, c.id).toHaveLength(2);
       const delay = Number(String(flow?.watermark?.delay).replace('s', ''));
       const w = flow?.window;
       const boundary = w?.kind === 'tumbling' ? Number(String(w.size).replace('s', '')) : w?.kind === 'hopping' ? Number(String(w.slide).replace('s', '')) : 2;
@@ -119,5 +121,8 @@ describe('generatedCases', () => {
     }
     const kinds = new Set(ofShape(cases, 'window').map((c) => outFlows(c)[0]?.window?.kind));
     expect(kinds).toEqual(new Set(['tumbling', 'hopping', 'session']));
+    // Most append cases have final windows by the end, and some second runs carry late rows.
+    const appended = ofShape(cases, 'window').filter((c) => c.outputMode === 'append');
+    expect(appended.filter((c) => (c.expected?.[1]?.length ?? 0) > 0).length).toBeGreaterThan(appended.length / 2);
   });
 });

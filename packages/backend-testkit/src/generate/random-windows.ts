@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { type Expr, type Field, type OutputMode, type Pipeline, type WindowSpec, avg, col, count, max, min, pipeline, readFiles, sum } from '@thund/ir';
+import type { Row } from '../backend-under-test.js';
 import { numberedFiles } from './random-streams.js';
 
 /*
@@ -14,7 +15,11 @@ import { numberedFiles } from './random-streams.js';
  *   newer than any watermark a split of the earlier files could give, so no
  *   row is late within a run;
  * - the second run may carry late rows, all older than the first run's
- *   final watermark (dropped by every backend, however it batches).
+ *   final watermark (so the IR drops them, however a backend batches),
+ *   in its first file.
+ *
+ * The watermark here is over all events; the flow's filter can only lower
+ * the one a backend computes, which keeps every rule above.
  */
 
 export const EVENT_SCHEMA: readonly Field[] = [{ name: 'ts', type: 'timestamp' }, { name: 'k', type: 'utf8' }, { name: 'v', type: 'int64' }];
@@ -79,12 +84,93 @@ const spec = (w: Window): WindowSpec =>
 const aggregateOf = (name: (typeof AGGREGATES)[number]): Expr =>
   ({ count: count().as('n'), sum: sum('v').as('total'), min: min('v').as('low'), max: max('v').as('high'), avg: avg('v').as('mean') })[name];
 
-/** Streaming table `out`: events of `events/`, an optional filter, then the windowed aggregation in `mode`. */
+/** [start, end) of the windows holding time `t` (a session's is merged later). */
+function windowsAt(t: number, w: Window): [number, number][] {
+  if (w.kind === 'session') return [[t, t + w.gap]];
+  const slide = w.kind === 'tumbling' ? w.size : w.slide;
+  const found: [number, number][] = [];
+  for (let start = Math.floor(t / slide) * slide; start > t - w.size; start -= slide) found.push([start, start + w.size]);
+  return found;
+}
+
+/** Events per group and window: fixed windows directly, sessions by merging each group's events in time order. */
+function group(events: readonly Event[], s: WindowShape): { readonly k: string; readonly start: number; readonly end: number; readonly events: Event[] }[] {
+  const groups = new Map<string, { k: string; start: number; end: number; events: Event[] }>();
+  const keyOf = (e: Event): string => (s.grouped ? e.k : '');
+  const w = s.window;
+  if (w.kind !== 'session') {
+    for (const e of events) {
+      for (const [start, end] of windowsAt(e.t, w)) {
+        const slot = `${keyOf(e)}|${start}`;
+        const held = groups.get(slot) ?? { k: keyOf(e), start, end, events: [] };
+        held.events.push(e);
+        groups.set(slot, held);
+      }
+    }
+    return [...groups.values()];
+  }
+  const sessions: { k: string; start: number; end: number; events: Event[] }[] = [];
+  for (const k of new Set(events.map(keyOf))) {
+    let open: { k: string; start: number; end: number; events: Event[] } | undefined;
+    for (const e of events.filter((x) => keyOf(x) === k).sort((a, b) => a.t - b.t)) {
+      if (open !== undefined && e.t < open.end) {
+        open.end = Math.max(open.end, e.t + w.gap);
+        open.events.push(e);
+      } else {
+        open = { k, start: e.t, end: e.t + w.gap, events: [e] };
+        sessions.push(open);
+      }
+    }
+  }
+  return sessions;
+}
+
+/** The aggregates of one window's events, by the names the pipeline gives them. */
+function aggregates(events: readonly Event[], names: readonly (typeof AGGREGATES)[number][]): Row {
+  const values = events.map((e) => e.v).filter((v): v is number => v !== null);
+  const total = values.length === 0 ? null : values.reduce((a, b) => a + b, 0);
+  const all = {
+    count: ['n', events.length],
+    sum: ['total', total],
+    min: ['low', values.length === 0 ? null : Math.min(...values)],
+    max: ['high', values.length === 0 ? null : Math.max(...values)],
+    avg: ['mean', total === null ? null : total / values.length],
+  } as const;
+  return Object.fromEntries(names.map((n) => all[n]));
+}
+
+/**
+ * The rows `out` holds after each run, as the IR defines them: a row older
+ * than the watermark at the start of its micro-batch is dropped (only the
+ * second run's late rows can be, all in its first file); the watermark is
+ * the newest event time the aggregation saw (after the filter) minus the
+ * delay; `append` holds the windows that ended by the run's final
+ * watermark, `update` and `complete` every window so far.
+ */
+function expectedRows(s: WindowShape, run1: readonly Event[][], run2: readonly Event[][], mode: OutputMode): Row[][] {
+  const seen = (e: Event): boolean => s.filter === null || (e.v !== null && e.v > s.filter);
+  const watermarkOf = (events: readonly Event[]): number | undefined => (events.length === 0 ? undefined : Math.max(...events.map((e) => e.t)) - s.delay);
+  const first = run1.flat().filter(seen);
+  const watermark1 = watermarkOf(first);
+  const accepted = [...first, ...run2.flat().filter(seen).filter((e) => watermark1 === undefined || e.t >= watermark1)];
+  const rows = (events: readonly Event[], watermark: number | undefined): Row[] => group(events, s)
+    .filter((g) => mode !== 'append' || (watermark !== undefined && g.end <= watermark))
+    .map((g) => ({
+      ...(s.grouped ? { k: g.k } : {}),
+      window_start: new Date(BASE_MS + g.start * 1000),
+      window_end: new Date(BASE_MS + g.end * 1000),
+      ...aggregates(g.events, s.aggregates),
+    }));
+  return [rows(first, watermark1), rows(accepted, watermarkOf(accepted))];
+}
+
+/** Streaming table `out`: events of `events/`, an optional filter, then the windowed aggregation in `mode`; with the rows it holds after each run. */
 export function windowedAggregation(name: string, s: WindowShape, mode: OutputMode) {
   const { run1, run2 } = place(s);
   return {
     files: numberedFiles('events', asRows(run1)),
     rerunFiles: numberedFiles('events', asRows(run2), run1.length),
+    expected: expectedRows(s, run1, run2, mode),
     pipeline: (path: (relative: string) => string): Pipeline => {
       const events = readFiles('json', path('events'), { schema: EVENT_SCHEMA });
       const input = s.filter === null ? events : events.filter(col('v').gt(s.filter));
