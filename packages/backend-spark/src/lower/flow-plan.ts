@@ -25,6 +25,30 @@ export function resolvePath(baseDir: string, path: string): string {
  * (tables written only by streaming and append-once flows).
  */
 export function lowerFlowForGraph(flow: Flow, baseDir: string, pipeline: Pipeline): RelationInit {
+  // A frozen pipeline (what parsePipeline and the builder give) cannot change under us: each of its flows is
+  // lowered once per base directory, whoever asks first (check, the graph, explain) — not once per asker.
+  if (!Object.isFrozen(pipeline) || !Object.isFrozen(flow)) return lowerFlow(flow, baseDir, pipeline);
+  const byFlow = LOWERED.get(pipeline) ?? new WeakMap<Flow, Map<string, RelationInit>>();
+  LOWERED.set(pipeline, byFlow);
+  const byBaseDir = byFlow.get(flow) ?? new Map<string, RelationInit>();
+  byFlow.set(flow, byBaseDir);
+  const cached = byBaseDir.get(baseDir);
+  if (cached !== undefined) return cached;
+  // Frozen too, so a caller that edited a shared plan in place would fail loudly instead of changing another's.
+  const lowered = deepFreeze(lowerFlow(flow, baseDir, pipeline));
+  byBaseDir.set(baseDir, lowered);
+  return lowered;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || ArrayBuffer.isView(value)) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
+}
+
+const LOWERED = new WeakMap<Pipeline, WeakMap<Flow, Map<string, RelationInit>>>();
+
+function lowerFlow(flow: Flow, baseDir: string, pipeline: Pipeline): RelationInit {
   if (flow.kind === 'cdc' && flow.cdc !== undefined) {
     // A CDC target is recomputed from the whole change feed, read as a batch (see cdc-recompute.ts).
     return lowerCdcRecompute(flow, flow.cdc, new RelationLowering({ streaming: false, resolvePath: (p) => resolvePath(baseDir, p) }), pipeline);

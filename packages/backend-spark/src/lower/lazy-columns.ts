@@ -29,8 +29,3 @@ export function appendColumns(input: RelationInit, columns: readonly { readonly 
 export function replaceColumns(input: RelationInit, columns: readonly { readonly name: string; readonly expr: ExprInit }[]): RelationInit {
   return { relType: { case: 'project', value: { input, expressions: [allColumnsBut(columns.map((c) => c.name)), ...columns.map((c) => alias(c.expr, c.name))] } } };
 }
-
-/** The input without `names`. */
-export function dropColumns(input: RelationInit, names: readonly string[]): RelationInit {
-  return names.length === 0 ? input : { relType: { case: 'project', value: { input, expressions: [allColumnsBut(names)] } } };
-}
