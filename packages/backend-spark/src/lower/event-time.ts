@@ -1,8 +1,9 @@
-import { type Duration, type Flow, type RelationNode, ThundError, ThundErrorCode, durationToMs, outputName } from '@thund/ir';
+import { type AggregateNode, type Duration, type Flow, type RelationNode, ThundError, ThundErrorCode, type WindowSpec, durationToMs, outputName } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
 import { replaceColumns } from './lazy-columns.js';
 import { Aggregate_GroupType } from '../gen/spark/connect/relations_pb.js';
-import { alias, attribute, call, cast, literalString } from './expr-init.js';
+import { type ExprInit, alias, attribute, call, cast, literalString } from './expr-init.js';
+import type { ExpressionLowering } from './expression-lowering.js';
 import { quoteIdentifier as quoted } from './spark-types.js';
 import type { RelationLowering } from './relation-lowering.js';
 import { StreamingAggregateLowering } from './streaming-aggregates.js';
@@ -68,38 +69,60 @@ export function lowerEventTimeFlow(flow: Flow, lowering: RelationLowering): Rela
     throw unsupported(flow, `a windowed flow on Spark must end in its aggregation (group by … agg …), not in a ${query.kind}`);
   }
   const column = window.column ?? watermark.column;
-  // Spark's watermarks and windows need TIMESTAMP (with local time zone); the
-  // IR's bare timestamp is TIMESTAMP_NTZ. The graph's session time zone is
-  // UTC (GRAPH_SQL_CONF), so the cast keeps the instant the naive value names.
-  const eventColumns = [...new Set([watermark.column, column])];
-  const withEventTime = replaceColumns(lowering.lower(query.input), eventColumns.map((c) => ({ name: c, expr: cast(attribute(quoted(c)), 'TIMESTAMP') })));
-  const input = lazyWatermark(withEventTime, watermark.column, watermark.delay);
-  const windowCall = window.kind === 'session'
-    ? call('session_window', [attribute(quoted(column)), literalString(sparkInterval(window.gap))])
-    : call('window', [attribute(quoted(column)), literalString(sparkInterval(window.size)), ...(window.kind === 'hopping' ? [literalString(sparkInterval(window.slide))] : [])]);
+  const input = lazyWatermark(withEventTimeColumns(lowering.lower(query.input), [watermark.column, column]), watermark.column, watermark.delay);
   // Distinct aggregates become their streaming equivalents (streaming-aggregates.ts).
-  const expressions = new StreamingAggregateLowering();
+  return windowedAggregation(window, column, query, input, new StreamingAggregateLowering());
+}
+
+/**
+ * `input` with its event-time columns cast to TIMESTAMP. Spark's watermarks
+ * and windows need TIMESTAMP (with local time zone); the IR's bare
+ * timestamp is TIMESTAMP_NTZ. The graph's session time zone is UTC
+ * (GRAPH_SQL_CONF), so the cast keeps the instant the naive value names.
+ */
+export function withEventTimeColumns(input: RelationInit, columns: readonly string[]): RelationInit {
+  return replaceColumns(input, [...new Set(columns)].map((c) => ({ name: c, expr: cast(attribute(quoted(c)), 'TIMESTAMP') })));
+}
+
+/**
+ * The flow's aggregation grouped by `window(...)`/`session_window(...)` over
+ * `column` (TIMESTAMP) as well as its own keys, the window struct projected
+ * to `window_start`/`window_end` (TIMESTAMP_NTZ), then the aggregation's
+ * outputs and `extra` aggregates (by name) after them. A window of
+ * `undefined` is the plain aggregation.
+ */
+export function windowedAggregation(
+  window: WindowSpec | undefined, column: string | undefined, query: AggregateNode, input: RelationInit, expressions: ExpressionLowering,
+  extra: readonly { readonly name: string; readonly expr: ExprInit }[] = [],
+): RelationInit {
+  const windowCall = window === undefined || column === undefined
+    ? undefined
+    : window.kind === 'session'
+      ? call('session_window', [attribute(quoted(column)), literalString(sparkInterval(window.gap))])
+      : call('window', [attribute(quoted(column)), literalString(sparkInterval(window.size)), ...(window.kind === 'hopping' ? [literalString(sparkInterval(window.slide))] : [])]);
   const aggregated: RelationInit = {
     relType: {
       case: 'aggregate',
       value: {
         input,
         groupType: Aggregate_GroupType.GROUPBY,
-        groupingExpressions: [alias(windowCall, WINDOW), ...query.groupBy.map((c) => expressions.lowerOutput(c))],
-        aggregateExpressions: query.aggregates.map((c) => expressions.lowerOutput(c)),
+        groupingExpressions: [...(windowCall === undefined ? [] : [alias(windowCall, WINDOW)]), ...query.groupBy.map((c) => expressions.lowerOutput(c))],
+        aggregateExpressions: [...query.aggregates.map((c) => expressions.lowerOutput(c)), ...extra.map((e) => alias(e.expr, e.name))],
       },
     },
   };
   // Validation gives every output of an aggregation a name (unnamed_column otherwise).
-  const names = [...query.groupBy, ...query.aggregates].map((c) => outputName(c) ?? '');
+  const names = [...[...query.groupBy, ...query.aggregates].map((c) => outputName(c) ?? ''), ...extra.map((e) => e.name)];
   return {
     relType: {
       case: 'project',
       value: {
         input: aggregated,
         expressions: [
-          alias(cast(attribute(`${WINDOW}.start`), 'TIMESTAMP_NTZ'), 'window_start'),
-          alias(cast(attribute(`${WINDOW}.end`), 'TIMESTAMP_NTZ'), 'window_end'),
+          ...(windowCall === undefined ? [] : [
+            alias(cast(attribute(`${WINDOW}.start`), 'TIMESTAMP_NTZ'), 'window_start'),
+            alias(cast(attribute(`${WINDOW}.end`), 'TIMESTAMP_NTZ'), 'window_end'),
+          ]),
           ...names.map((name) => attribute(quoted(name))),
         ],
       },
