@@ -6,5 +6,5 @@ export { applyChangesModel, type CdcModelSpec } from './cases/cdc-model.js';
 export { diffRows, normalizeValue, valuesEqual } from './compare-rows.js';
 export { contractViolations } from './contract-checks.js';
 export { describeBackend, runCase, writeCaseFiles, type CaseRun, type DescribeBackendOptions, type SkipEntry } from './run-conformance.js';
-export { GENERATED_CASES_SEED, generatedCases, type GeneratedCase, type GeneratedShape } from './generate/generated-cases.js';
+export { GENERATED_CASES_SEED, generatedCases, type GeneratedCase, type GeneratedCaseOptions, type GeneratedShape } from './generate/generated-cases.js';
 export { FIXED_FUZZ_SEED, fuzzSeeds, type FuzzEnv } from './generate/fuzz-seeds.js';

@@ -2,12 +2,13 @@ import { type AggregateNode, type Duration, type Flow, type RelationNode, ThundE
 import type { RelationInit } from '../connect/session.js';
 import { replaceColumns } from './lazy-columns.js';
 import { Aggregate_GroupType } from '../gen/spark/connect/relations_pb.js';
-import { type ExprInit, alias, attribute, call, cast, literalString } from './expr-init.js';
+import { type ExprInit, alias, attribute, call, cast, literalInt, literalString } from './expr-init.js';
 import type { ExpressionLowering } from './expression-lowering.js';
 import { quoteIdentifier as quoted } from './spark-types.js';
 import type { RelationLowering } from './relation-lowering.js';
 import { StreamingAggregateLowering } from './streaming-aggregates.js';
 
+const SESSION_KEY = '__thund_session_key';
 const WINDOW = '__thund_window';
 const WATERMARKED = '__thund_watermarked';
 
@@ -106,7 +107,16 @@ export function windowedAggregation(
       value: {
         input,
         groupType: Aggregate_GroupType.GROUPBY,
-        groupingExpressions: [...(windowCall === undefined ? [] : [alias(windowCall, WINDOW)]), ...query.groupBy.map((c) => expressions.lowerOutput(c))],
+        groupingExpressions: [
+          ...(windowCall === undefined ? [] : [alias(windowCall, WINDOW)]),
+          // Spark refuses a session window as the only grouping of a streaming query ("global aggregation with
+          // session window"): a key that is 0 for every row makes it a grouped one with the same groups. It must
+          // not be a literal (the optimizer drops constant keys); it is not projected.
+          ...(window?.kind === 'session' && query.groupBy.length === 0 && column !== undefined
+            ? [alias(call('*', [call('hash', [attribute(quoted(column))]), literalInt(0)]), SESSION_KEY)]
+            : []),
+          ...query.groupBy.map((c) => expressions.lowerOutput(c)),
+        ],
         aggregateExpressions: [...query.aggregates.map((c) => expressions.lowerOutput(c)), ...extra.map((e) => alias(e.expr, e.name))],
       },
     },

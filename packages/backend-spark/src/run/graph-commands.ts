@@ -4,6 +4,7 @@ import type { PlanInit, RelationInit } from '../connect/session.js';
 import { OutputType, type PipelineCommandSchema } from '../gen/spark/connect/pipelines_pb.js';
 import type { PipelinePlace } from '../lower/flow-plan.js';
 import { resolvePath } from '../lower/flow-plan.js';
+import { sinkWriteOptions } from './sink-write-options.js';
 import { schemaDdl } from '../lower/spark-types.js';
 
 export type PipelineCommandInit = MessageInitShape<typeof PipelineCommandSchema>['commandType'];
@@ -48,7 +49,7 @@ export function defineOutput(graphId: string, dataset: Dataset, baseDir: string)
   };
   if (dataset.type === 'temporary_view') return { case: 'defineOutput', value: base };
   if (dataset.type === 'sink') {
-    const options: Record<string, string> = { ...dataset.options };
+    const options = sinkWriteOptions(dataset);
     if (dataset.location !== undefined) options['path'] = resolvePath(baseDir, dataset.location);
     return { case: 'defineOutput', value: { ...base, details: { case: 'sinkDetails', value: { options, ...(dataset.format === undefined ? {} : { format: dataset.format }) } } } };
   }

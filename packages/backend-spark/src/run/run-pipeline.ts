@@ -95,8 +95,9 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
     }
     if (place.database !== 'default') await session.sql(`CREATE DATABASE IF NOT EXISTS ${qualified(place.catalog, place.database)}`, { signal });
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running on Spark ${session.remote.display}` });
-    // A pipeline of batch sinks alone has no graph to run.
-    if (graphFlows.length > 0) {
+    // A pipeline of batch sinks alone has no graph to run; nor has one whose graph would hold only temporary views
+    // (SDP refuses it: RUN_EMPTY_PIPELINE). Views are definitions: the sinks' writes inline them.
+    if (outputs.some((o) => o.dataset.type !== 'temporary_view' && o.flows.length > 0)) {
       graphId = await createGraphId(session, pipeline, place, signal);
       for (const output of outputs) await session.drain(asPlan(defineOutput(graphId, { ...output.dataset, type: output.sdpType }, deps.baseDir)), { signal });
       for (const flow of graphFlows) await session.drain(asPlan(defineFlow(graphId, flow.name, flow.target, flow.relation)), { signal });

@@ -10,6 +10,7 @@ import { readPath } from '../lower/read-path.js';
 import { unionByName } from '../lower/union-by-name.js';
 import { countRelationRows } from '../read/count-rows.js';
 import { type SourceTotalsLedger, countExpectations, countFlowRows } from './flow-metrics.js';
+import { sinkWriteOptions } from './sink-write-options.js';
 import type { FlowTracker } from './flow-tracker.js';
 
 export interface BatchSinkRun {
@@ -108,7 +109,7 @@ function writePlan(input: RelationInit, dataset: Dataset, path: string): PlanIni
             saveType: { case: 'path', value: path },
             mode: WriteOperation_SaveMode.ERROR_IF_EXISTS,
             partitioningColumns: [...(dataset.partitionColumns ?? [])],
-            options: { ...dataset.options },
+            options: sinkWriteOptions(dataset),
           },
         },
       },
