@@ -3,7 +3,7 @@
 # from the pyspark package installed by install.sh. Binds to 127.0.0.1 only.
 #
 # Env: THUND_SPARK_HOME (default <repo>/.cache/spark), THUND_SPARK_PORT (15002),
-#      THUND_SPARK_DRIVER_MEMORY (1g), THUND_SPARK_START_TIMEOUT (180 s),
+#      THUND_SPARK_DRIVER_MEMORY (2g), THUND_SPARK_START_TIMEOUT (180 s),
 #      THUND_SPARK_CATALOG (in-memory | hive; default in-memory),
 #      THUND_SPARK_EXTRA_CONF (extra "--conf k=v" words, split on spaces).
 # Writes: $THUND_SPARK_HOME/run-<port>/{server.pid,server.log,warehouse,scratch}

@@ -17,7 +17,8 @@ export interface SparkServerFacts {
  * node, the cataloged functions that server has, raw SQL in the `spark`
  * dialect, CSV/JSON/Parquet, expectations (lowered into the flow plan: SDP
  * has none on OSS), watermarks with tumbling/hopping/session windows in
- * append mode. Not: update/complete output modes (SDP appends), triggers
+ * every output mode (update and complete recompute the target from a hidden
+ * table of the aggregation's input rows: SDP appends). Not: triggers
  * other than SDP's run-to-completion (`available_now`). CDC (SCD 1 and 2)
  * is a recomputation of the target from the whole change feed each run.
  * Sinks fed by batch flows are written by a WriteOperation after the graph
@@ -31,8 +32,9 @@ export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
     streaming: true,
     eventTime: true,
     windowKinds: ['tumbling', 'hopping', 'session'],
-    // SDP writes streaming tables in append mode: a window once, when final.
-    outputModes: ['append'],
+    // SDP writes streaming tables in append mode: a window once, when final. Update and complete targets are
+    // recomputed each run from a hidden table of arrived rows (lower/recomputed-aggregation.ts).
+    outputModes: ['append', 'update', 'complete'],
     triggers: ['available_now'],
     // No row-level-capable table format runs on OSS Spark 4.3 (see README): a CDC target is
     // recomputed from the whole change feed each run (lower/cdc-recompute.ts), same rows as native.
@@ -46,8 +48,6 @@ export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
     // SDP sinks take streaming flows; batch-fed sinks are written after the graph run (run/write-batch-sinks.ts).
     batchSinks: true,
     limits: {
-      'outputModes:update': 'SDP writes streaming tables in append mode only; use a window in append mode, or run on native',
-      'outputModes:complete': 'SDP writes streaming tables in append mode only; use a materialized view over the table, or run on native',
       'triggers:once': 'an SDP run processes what has arrived and stops (available_now); one run is one trigger',
       'triggers:processing_time': 'an SDP run processes what has arrived and stops; schedule runs outside the pipeline',
       'sqlDialects:duckdb': 'raw SQL runs in Spark SQL here: write the flow with the portable plan (it runs on every backend), or in Spark SQL',

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
-import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, jsonPath, outputLocationViolations, planFacts, streamingInputs } from '@thund/ir';
+import { type Capabilities, type CheckReport, type Pipeline, type Violation, checkAgainst, isIncremental, jsonPath, outputLocationViolations, planFacts, streamingInputs } from '@thund/ir';
 import { lowerFlowForGraph } from './lower/flow-plan.js';
+import { isRecomputedAggregation } from './lower/recomputed-aggregation.js';
 import { storageDir } from './storage-dir.js';
 
 /**
@@ -38,6 +39,7 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, pl
         message: `append-once flow "${flow.name}" reads ${pipelineReads.map((n) => `"${n}"`).join(', ')} of this pipeline: on Spark an append-once flow is staged before the graph runs (SDP has no one-time flows), so it may read files or tables outside the pipeline only; read the files those datasets come from, or use the native backend`,
       });
     }
+    violations.push(...recomputedAggregationViolations(pipeline, flow, i, backend));
     if (flow.kind === 'cdc' && (flow.expectations ?? []).length > 0) {
       violations.push({
         backend, element, feature: 'cdc', value: 'expectations', path: jsonPath(['flows', i, 'expectations']),
@@ -63,4 +65,37 @@ export function checkForSpark(pipeline: Pipeline, capabilities: Capabilities, pl
 function hasStreamingInput(pipeline: Pipeline, flow: Pipeline['flows'][number]): boolean {
   const { files, tables } = streamingInputs(pipeline, flow.query);
   return files.length + tables.length > 0;
+}
+
+/**
+ * An update/complete flow's target is a materialized view recomputed each
+ * run (recomputed-aggregation.ts): it must be a table the flow writes
+ * alone, and no streaming flow can stream from it.
+ */
+function recomputedAggregationViolations(pipeline: Pipeline, flow: Pipeline['flows'][number], i: number, backend: string): Violation[] {
+  const element = { kind: 'flow' as const, name: flow.name };
+  const found: Violation[] = [];
+  if (isRecomputedAggregation(flow)) {
+    const target = pipeline.datasets.find((d) => d.name === flow.target);
+    const others = pipeline.flows.filter((f) => f.target === flow.target && f !== flow);
+    if (target?.type !== 'table' || others.length > 0) {
+      found.push({
+        backend, element, feature: 'output_mode', value: flow.outputMode ?? 'append', path: jsonPath(['flows', i, 'outputMode']),
+        message: `flow "${flow.name}" writes "${flow.target}" in outputMode "${flow.outputMode}": on Spark that target is recomputed from the flow's input each run, so it must be a table no other flow writes; write the aggregation to a table of its own, or use append`,
+      });
+    }
+  }
+  const { files, tables } = isIncremental(flow.kind) ? streamingInputs(pipeline, flow.query) : { files: [], tables: [] };
+  // A flow that reads files streams them and reads every dataset whole (streamingInputs).
+  if (files.length === 0) {
+    for (const { dataset: table } of tables) {
+      const writer = pipeline.flows.find((f) => f.target === table && isRecomputedAggregation(f));
+      if (writer === undefined) continue;
+      found.push({
+        backend, element, feature: 'streaming', value: 'source', path: jsonPath(['flows', i, 'query']),
+        message: `streaming flow "${flow.name}" streams from "${table}", which flow "${writer.name}" writes in outputMode "${writer.outputMode}": on Spark its rows are rewritten each run, not appended, so they cannot be streamed; read it in a batch flow (a materialized view), or write it in append mode`,
+      });
+    }
+  }
+  return found;
 }

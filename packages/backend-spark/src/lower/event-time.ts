@@ -42,7 +42,8 @@ export function lazyWatermark(input: RelationInit, column: string, delay: Durati
   };
 }
 
-function unsupported(flow: Flow, why: string): ThundError {
+/** A flow Spark cannot run as written, and why. */
+export function unsupported(flow: Flow, why: string): ThundError {
   return new ThundError(ThundErrorCode.Unsupported, `flow "${flow.name}": ${why}`, { backend: 'spark', element: { kind: 'flow', name: flow.name } });
 }
 

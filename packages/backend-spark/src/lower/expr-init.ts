@@ -26,6 +26,10 @@ export function literalInt(value: number): ExprInit {
   return { exprType: { case: 'literal', value: { literalType: { case: 'integer', value } } } };
 }
 
+export function literalLong(value: number): ExprInit {
+  return { exprType: { case: 'literal', value: { literalType: { case: 'long', value: BigInt(value) } } } };
+}
+
 export function literalString(value: string): ExprInit {
   return { exprType: { case: 'literal', value: { literalType: { case: 'string', value } } } };
 }

@@ -5,7 +5,7 @@ import {
 import { Expression_SortOrder_NullOrdering, Expression_SortOrder_SortDirection, Expression_Window_WindowFrame_FrameType } from '../gen/spark/connect/expressions_pb.js';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Expression_SortOrderSchema } from '../gen/spark/connect/expressions_pb.js';
-import { type ExprInit, alias, attribute, call, cast, literalBool, literalInt } from './expr-init.js';
+import { type ExprInit, alias, attribute, call, cast, literalBool, literalInt, literalLong } from './expr-init.js';
 import { lowerFunction } from './function-lowering.js';
 import { quoteIdentifier, sparkType } from './spark-types.js';
 
@@ -120,7 +120,7 @@ function literalValue(value: LiteralNode['value']): ExprInit {
   // Integers are integer literals when they fit (Spark widens them as needed), else long; other
   // numbers double, as are integers beyond ±2^53 (a JS number holds them only approximately).
   if (Number.isSafeInteger(value)) {
-    return Math.abs(value) <= INT32_MAX ? literalInt(value) : { exprType: { case: 'literal', value: { literalType: { case: 'long', value: BigInt(value) } } } };
+    return Math.abs(value) <= INT32_MAX ? literalInt(value) : literalLong(value);
   }
   return { exprType: { case: 'literal', value: { literalType: { case: 'double', value } } } };
 }

@@ -4,6 +4,7 @@ import type { RelationInit } from '../connect/session.js';
 import { lowerCdcRecompute } from './cdc-recompute.js';
 import { lowerEventTimeFlow } from './event-time.js';
 import { applyExpectations } from './expectations.js';
+import { arrivalsTable, isRecomputedAggregation, lowerRecomputedAggregation } from './recomputed-aggregation.js';
 import { type LoweringContext, RelationLowering, subqueryAlias } from './relation-lowering.js';
 import { qualified } from './spark-types.js';
 
@@ -25,12 +26,24 @@ export function resolvePath(baseDir: string, path: string): string {
  * (tables written only by streaming and append-once flows).
  */
 export function lowerFlowForGraph(flow: Flow, baseDir: string, pipeline: Pipeline): RelationInit {
+  return lowerFlowParts(flow, baseDir, pipeline).relation;
+}
+
+/** A flow lowered for the graph: its relation, and for an update/complete flow the hidden arrivals flow's relation. */
+export interface LoweredFlow {
+  readonly relation: RelationInit;
+  /** Streaming rows for `arrivalsTable(flow.target)` (see recomputed-aggregation.ts). */
+  readonly arrivals?: RelationInit;
+}
+
+/** `lowerFlowForGraph` with every relation the flow becomes in the graph. */
+export function lowerFlowParts(flow: Flow, baseDir: string, pipeline: Pipeline): LoweredFlow {
   // A frozen pipeline (what parsePipeline and the builder give) cannot change under us: each of its flows is
   // lowered once per base directory, whoever asks first (check, the graph, explain) — not once per asker.
   if (!Object.isFrozen(pipeline) || !Object.isFrozen(flow)) return lowerFlow(flow, baseDir, pipeline);
-  const byFlow = LOWERED.get(pipeline) ?? new WeakMap<Flow, Map<string, RelationInit>>();
+  const byFlow = LOWERED.get(pipeline) ?? new WeakMap<Flow, Map<string, LoweredFlow>>();
   LOWERED.set(pipeline, byFlow);
-  const byBaseDir = byFlow.get(flow) ?? new Map<string, RelationInit>();
+  const byBaseDir = byFlow.get(flow) ?? new Map<string, LoweredFlow>();
   byFlow.set(flow, byBaseDir);
   const cached = byBaseDir.get(baseDir);
   if (cached !== undefined) return cached;
@@ -46,18 +59,25 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
-const LOWERED = new WeakMap<Pipeline, WeakMap<Flow, Map<string, RelationInit>>>();
+const LOWERED = new WeakMap<Pipeline, WeakMap<Flow, Map<string, LoweredFlow>>>();
 
-function lowerFlow(flow: Flow, baseDir: string, pipeline: Pipeline): RelationInit {
+function lowerFlow(flow: Flow, baseDir: string, pipeline: Pipeline): LoweredFlow {
+  const resolve = (p: string): string => resolvePath(baseDir, p);
   if (flow.kind === 'cdc' && flow.cdc !== undefined) {
     // A CDC target is recomputed from the whole change feed, read as a batch (see cdc-recompute.ts).
-    return lowerCdcRecompute(flow, flow.cdc, new RelationLowering({ streaming: false, resolvePath: (p) => resolvePath(baseDir, p) }), pipeline);
+    return { relation: lowerCdcRecompute(flow, flow.cdc, new RelationLowering({ streaming: false, resolvePath: resolve }), pipeline) };
   }
   const readsFiles = streamingInputs(pipeline, flow.query).files.length > 0;
   const streamsDataset = (dataset: string): boolean => !readsFiles && isStreamingTable(pipeline, dataset);
-  const lowering = new RelationLowering({ streaming: isIncremental(flow.kind), resolvePath: (p) => resolvePath(baseDir, p), streamsDataset });
+  const lowering = new RelationLowering({ streaming: isIncremental(flow.kind), resolvePath: resolve, streamsDataset });
+  if (isRecomputedAggregation(flow)) {
+    // The target is a materialized view over a hidden streaming table of arrivals (see recomputed-aggregation.ts).
+    const batch = new RelationLowering({ streaming: false, resolvePath: resolve });
+    const { arrivals, result } = lowerRecomputedAggregation(flow, lowering, batch, batch.lower({ kind: 'read', dataset: arrivalsTable(flow.target) }));
+    return { relation: applyExpectations(result, flow, batch.expressions), arrivals };
+  }
   const relation = lowerEventTimeFlow(flow, lowering) ?? lowering.lower(flow.query);
-  return applyExpectations(relation, flow, lowering.expressions);
+  return { relation: applyExpectations(relation, flow, lowering.expressions) };
 }
 
 /**

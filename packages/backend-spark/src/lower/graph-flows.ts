@@ -2,7 +2,8 @@ import { type Dataset, type Flow, type Pipeline, isIncremental } from '@thund/ir
 import type { RelationInit } from '../connect/session.js';
 import { appendOnceDirectory, stagedStream } from './append-once.js';
 import { isBatchSink } from './batch-sinks.js';
-import { lowerFlowForGraph } from './flow-plan.js';
+import { lowerFlowParts } from './flow-plan.js';
+import { arrivalsFlow, arrivalsTable, isRecomputedAggregation } from './recomputed-aggregation.js';
 import { shapeToSchema } from './output-shape.js';
 import { unionByName } from './union-by-name.js';
 
@@ -36,13 +37,18 @@ export interface GraphFlow {
  * flow are reported for each of its members. (A table with batch and
  * streaming flows is refused by `check`.) A table written by a CDC flow is
  * a materialized view recomputed from the change feed (`cdc-recompute.ts`);
- * an append-once flow is a streaming read of its staged files (`append-once.ts`). Sinks fed by batch flows are not
+ * an append-once flow is a streaming read of its staged files (`append-once.ts`). A table written by
+ * a streaming aggregation in update or complete mode is a materialized view
+ * over a hidden streaming table of its input rows, defined just before it
+ * (`recomputed-aggregation.ts`). Sinks fed by batch flows are not
  * in the graph: SDP sinks take streaming flows only (see `batch-sinks.ts`).
  */
 export function graphOutputs(pipeline: Pipeline, baseDir: string, storageDir: string): GraphOutput[] {
-  const lowered = (f: Flow): RelationInit => (f.kind === 'append_once' ? stagedStream(appendOnceDirectory(storageDir, f)) : lowerFlowForGraph(f, baseDir, pipeline));
-  return pipeline.datasets.filter((dataset) => !isBatchSink(pipeline, dataset)).map((dataset) => {
+  const lowered = (f: Flow): RelationInit => (f.kind === 'append_once' ? stagedStream(appendOnceDirectory(storageDir, f)) : lowerFlowParts(f, baseDir, pipeline).relation);
+  return pipeline.datasets.filter((dataset) => !isBatchSink(pipeline, dataset)).flatMap((dataset) => {
     const writers = pipeline.flows.filter((f) => f.target === dataset.name);
+    const aggregation = writers.length === 1 && isRecomputedAggregation(writers[0] as Flow) ? (writers[0] as Flow) : undefined;
+    if (aggregation !== undefined) return recomputedOutputs(dataset, aggregation, lowerFlowParts(aggregation, baseDir, pipeline).arrivals, lowered);
     // A CDC target is recomputed from its change feed each run: to SDP, a materialized view too.
     const recomputed = dataset.type === 'table' && writers.length > 0 && writers.every((f) => !isIncremental(f.kind) || f.kind === 'cdc');
     const sdpType = recomputed ? 'materialized_view' : dataset.type;
@@ -56,4 +62,14 @@ export function graphOutputs(pipeline: Pipeline, baseDir: string, storageDir: st
     const relations = writers.map((f) => shapeToSchema(lowered(f), dataset));
     return { dataset, sdpType, flows: [{ name: (writers[0] as Flow).name, target: dataset.name, relation: unionByName(relations), members: writers }] };
   });
+}
+
+/** The hidden arrivals table (streaming) and the target recomputed from it (a materialized view); both SDP flows stand for `flow`. */
+function recomputedOutputs(dataset: Dataset, flow: Flow, arrivals: RelationInit | undefined, lowered: (f: Flow) => RelationInit): GraphOutput[] {
+  if (arrivals === undefined) throw new Error(`internal: flow "${flow.name}" was not lowered with its arrivals`);
+  const hidden: Dataset = { name: arrivalsTable(dataset.name), type: 'table' };
+  return [
+    { dataset: hidden, sdpType: 'table', flows: [{ name: arrivalsFlow(flow), target: hidden.name, relation: arrivals, members: [flow] }] },
+    { dataset, sdpType: 'materialized_view', flows: [{ name: flow.name, target: dataset.name, relation: shapeToSchema(lowered(flow), dataset), members: [flow] }] },
+  ];
 }

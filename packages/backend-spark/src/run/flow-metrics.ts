@@ -4,6 +4,7 @@ import type { ExpectationResult, Flow, Pipeline } from '@thund/ir';
 import type { RelationInit, SparkConnectSession } from '../connect/session.js';
 import { expectationCounts } from '../lower/expectations.js';
 import { countRelation } from '../read/count-rows.js';
+import { arrivalsTable, isRecomputedAggregation, lastArrival } from '../lower/recomputed-aggregation.js';
 import { type PipelinePlace, type outsideLowering, readTable } from '../lower/flow-plan.js';
 
 /** Totals of one streaming flow's source as seen at the end of a run. */
@@ -80,7 +81,8 @@ export async function streamingRowsBefore(
   const before = new Map<string, number>();
   for (const dataset of pipeline.datasets) {
     const writers = pipeline.flows.filter((f) => f.target === dataset.name);
-    if (dataset.type !== 'table' || writers.length !== 1 || writers[0]?.kind !== 'streaming') continue;
+    // A table an update/complete flow writes is recomputed whole each run (recomputed-aggregation.ts): its rows are all written.
+    if (dataset.type !== 'table' || writers.length !== 1 || writers[0]?.kind !== 'streaming' || isRecomputedAggregation(writers[0])) continue;
     before.set(dataset.name, fullRefresh ? 0 : (await countRows(session, place, dataset.name)) ?? 0);
   }
   return before;
@@ -121,4 +123,22 @@ export async function countExpectations(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The newest arrival (micros) in each update/complete flow's arrivals table
+ * before the run: the groups with a later arrival are the ones this run
+ * changed. None on a full refresh or before the first run (no table yet).
+ */
+export async function arrivalsBefore(
+  session: SparkConnectSession, place: PipelinePlace, pipeline: Pipeline, fullRefresh: boolean,
+): Promise<ReadonlyMap<string, number | undefined>> {
+  const before = new Map<string, number | undefined>();
+  for (const flow of pipeline.flows.filter(isRecomputedAggregation)) {
+    if (fullRefresh) continue;
+    const table = await session.table(lastArrival(readTable(place, arrivalsTable(flow.target)))).catch(() => undefined);
+    const value: unknown = table?.getChildAt(0)?.get(0);
+    if (value !== null && value !== undefined) before.set(flow.name, Number(value));
+  }
+  return before;
 }

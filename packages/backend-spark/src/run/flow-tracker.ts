@@ -34,11 +34,17 @@ export class FlowTracker {
     this.#context = context;
     this.#members = members;
     this.#pipeline = { kind: 'pipeline', name: pipeline };
-    this.#names = new FlowNames(flows, catalog, database);
+    this.#names = new FlowNames([...new Set([...flows, ...members.keys()])], catalog, database);
   }
 
   get names(): FlowNames {
     return this.#names;
+  }
+
+  /** The pipeline flows an SDP flow identifier stands for (none if it names no flow of the graph). */
+  pipelineFlows(identifier: string): readonly string[] {
+    const sdpFlow = this.#names.resolve(identifier);
+    return sdpFlow === undefined ? [] : (this.#members.get(sdpFlow) ?? [sdpFlow]);
   }
 
   /** Handles one SDP event message. */

@@ -8,12 +8,14 @@ import {
 import type { SparkConnectSession } from '../connect/session.js';
 import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
 import { applyExpectations } from '../lower/expectations.js';
-import { type PipelinePlace, outsideLowering } from '../lower/flow-plan.js';
+import { type PipelinePlace, outsideLowering, readTable } from '../lower/flow-plan.js';
 import { storageDir } from '../storage-dir.js';
 import { batchSinkFlows, isBatchSink } from '../lower/batch-sinks.js';
 import { graphOutputs } from '../lower/graph-flows.js';
 import { qualified } from '../lower/spark-types.js';
-import { SourceTotalsLedger, countExpectations, countFlowRows, countRows, streamingRowsBefore } from './flow-metrics.js';
+import { SourceTotalsLedger, arrivalsBefore, countExpectations, countFlowRows, countRows, streamingRowsBefore } from './flow-metrics.js';
+import { countRelationRows } from '../read/count-rows.js';
+import { arrivalsTable, changedGroups, isRecomputedAggregation } from '../lower/recomputed-aggregation.js';
 import { FlowTracker } from './flow-tracker.js';
 import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from './graph-commands.js';
 import { unresolvedFlows } from './flow-names.js';
@@ -69,7 +71,9 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
 
   const session = await deps.session();
   const place = deps.place(pipeline);
-  const lost = await lostCheckpointError(session, place, pipeline, storageDir, options.fullRefresh === true).catch((reason: unknown) => thundErrorFromSpark(reason, { remote: session.remote.display, element }));
+  const streamingTables = outputs.filter((o) => o.sdpType === 'table' && o.flows.length > 0)
+    .map((o) => ({ table: o.dataset.name, dataset: o.flows[0]?.members[0]?.target ?? o.dataset.name }));
+  const lost = await lostCheckpointError(session, place, streamingTables, storageDir, options.fullRefresh === true).catch((reason: unknown) => thundErrorFromSpark(reason, { remote: session.remote.display, element }));
   if (lost !== undefined) return failBeforeStart(pipeline, context, lost);
   if (options.dryRun !== true) {
     const refused = await prepareStreamingSinks(pipeline, deps.baseDir, storageDir, options.fullRefresh === true).then(() => undefined, (reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'spark', element }));
@@ -84,9 +88,11 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   const fullRefresh = options.fullRefresh === true;
   const ledger = new SourceTotalsLedger(storageDir, fullRefresh);
   let rowsBefore: ReadonlyMap<string, number> = new Map();
+  let lastArrivals: ReadonlyMap<string, number | undefined> = new Map();
   let appendOnce: ReadonlyMap<string, AppendOnceOutcome> = new Map();
   try {
     rowsBefore = await streamingRowsBefore(session, place, pipeline, fullRefresh);
+    lastArrivals = await arrivalsBefore(session, place, pipeline, fullRefresh);
     if (options.dryRun !== true && pipeline.flows.some((f) => f.kind === 'append_once')) {
       // The staged files are read as a stream without a declared schema; Spark resolves a flow when it is defined, with the session's conf.
       await session.setConfig({ 'spark.sql.streaming.schemaInference': 'true' });
@@ -106,7 +112,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
       });
       // Per-epoch events: SDP's own event stream has flow states only; its streaming queries' progress comes from the listener bus.
       const progress = options.dryRun !== true && graphFlows.some((f) => f.members.some((m) => isIncremental(m.kind)))
-        ? await StreamingProgressListener.start(session, progressReporter(pipeline, tracker, members, emit), (reason) => {
+        ? await StreamingProgressListener.start(session, progressReporter(pipeline, tracker, emit), (reason) => {
           emit({ element, level: 'warn', message: `Spark did not attach a streaming progress listener, so this run has no per-epoch events: ${reason}` });
         })
         : undefined;
@@ -126,7 +132,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
     for (const flow of [...tracker.expectationFailures.keys()]) tracker.failExpectation(flow);
     for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'the run was cancelled');
   } else {
-    await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore, appendOnce }, outsideGraph);
+    await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore, lastArrivals, appendOnce }, outsideGraph);
     if (runError === undefined && options.dryRun !== true) {
       const sinks = pipeline.datasets.filter((d) => isBatchSink(pipeline, d));
       await writeBatchSinks({ session, pipeline, place, baseDir: deps.baseDir, tracker, ledger, runId: context.runId, signal }, sinks);
@@ -160,6 +166,8 @@ interface RunMetrics {
   readonly ledger: SourceTotalsLedger;
   /** Rows of streaming tables before the run. */
   readonly rowsBefore: ReadonlyMap<string, number>;
+  /** Update/complete flows: the newest arrival before the run (recomputed-aggregation.ts). */
+  readonly lastArrivals: ReadonlyMap<string, number | undefined>;
   /** Append-once flows: staged this run (rows, counts) or earlier (nothing). */
   readonly appendOnce: ReadonlyMap<string, AppendOnceOutcome>;
 }
@@ -224,7 +232,7 @@ async function finishFlows(
   const message = runError.rawMessage;
   const unresolved = unresolvedFlows(message);
   const named = namedInError;
-  const upstream = new Set(unresolved.upstream.map((n) => tracker.names.resolve(n)).filter((n) => n !== undefined));
+  const upstream = new Set(unresolved.upstream.flatMap((n) => tracker.pipelineFlows(n)));
   const engineClass = runError instanceof SparkError ? runError.engineClass : undefined;
   for (const flow of inGraph) {
     if (tracker.isTerminal(flow.name)) continue;
@@ -237,7 +245,7 @@ async function finishFlows(
 /** Pipeline flows a run error names as failed. */
 function flowsNamedIn(message: string, tracker: FlowTracker): Set<string> {
   const unresolved = unresolvedFlows(message);
-  return new Set([...unresolved.failed, ...tracker.names.mentionedIn(message)].map((n) => tracker.names.resolve(n)).filter((n) => n !== undefined));
+  return new Set([...unresolved.failed, ...tracker.names.mentionedIn(message)].flatMap((n) => tracker.pipelineFlows(n)));
 }
 
 /**
@@ -250,6 +258,12 @@ async function rowsWrittenBy(
   metrics: RunMetrics,
 ): Promise<number | undefined> {
   if (dataset.type === 'temporary_view' || dataset.type === 'sink') return undefined;
+  if (isRecomputedAggregation(flow)) {
+    // As native: update writes the groups this run changed; complete rewrites every group, if the run brought rows.
+    const changed = await countRelationRows(session, changedGroups(flow, lowering, readTable(place, arrivalsTable(flow.target)), metrics.lastArrivals.get(flow.name)))
+      .catch(() => undefined);
+    return flow.outputMode === 'complete' && changed !== undefined && changed > 0 ? countRows(session, place, dataset.name) : changed;
+  }
   if (writerCount > 1 || flow.kind === 'cdc') {
     // Outside the graph (temporary views inlined, batch reads), with the flow's expectations applied.
     return countFlowRows(session, applyExpectations(lowering.lower(flow.query), flow, lowering.expressions), flow, metrics.ledger);

@@ -205,18 +205,18 @@ export function microBatchEvent(flow: string, progress: MicroBatchProgress, wate
  * it may run ahead of native's epoch numbers.
  */
 export function progressReporter(
-  pipeline: Pipeline, tracker: FlowTracker, members: ReadonlyMap<string, readonly string[]>, emit: (event: EmittedEvent) => void,
+  pipeline: Pipeline, tracker: FlowTracker, emit: (event: EmittedEvent) => void,
 ): (batch: MicroBatchProgress) => void {
   const watermarks = new Map<string, number>();
   return (batch) => {
-    const sdpFlow = tracker.names.resolve(batch.query);
-    if (sdpFlow === undefined) return;
-    const delay = pipeline.flows.find((f) => f.name === sdpFlow)?.watermark?.delay;
+    const flows = tracker.pipelineFlows(batch.query);
+    if (flows.length === 0) return;
+    const delay = pipeline.flows.find((f) => flows.includes(f.name))?.watermark?.delay;
     const delayMs = delay === undefined ? undefined : durationToMs(delay);
     const watermark = delayMs === undefined ? undefined : watermarkAfter(batch, delayMs, watermarks.get(batch.queryId));
     if (watermark !== undefined) watermarks.set(batch.queryId, watermark);
     // A batch that read nothing is Spark's "no-data batch" (it moves state past the watermark); native has no such epoch.
     if (batch.rowsRead === 0) return;
-    for (const flow of members.get(sdpFlow) ?? [sdpFlow]) if (!tracker.isTerminal(flow)) emit(microBatchEvent(flow, batch, watermark));
+    for (const flow of flows) if (!tracker.isTerminal(flow)) emit(microBatchEvent(flow, batch, watermark));
   };
 }

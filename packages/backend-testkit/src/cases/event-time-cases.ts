@@ -138,35 +138,41 @@ const PACED: readonly (readonly Event[])[] = [
 ];
 const PACED_LATER: readonly Event[] = [{ t: 45, k: 'a', v: 5 }];
 
+/** A 10 s tumbling window's row of key `k` from `start` seconds: sum `s` of one event. */
+const tenSeconds = (k: string, start: number, s: number): Row => ({ k, window_start: at(start), window_end: at(start + 10), s, n: 1 });
+
+/** A tumbling-window pipeline over one file per micro-batch, in `mode`. */
+const pacedPipeline = (name: string, mode: OutputMode): ConformanceCase['pipeline'] => ({ path }) =>
+  pipeline(name)
+    .streamingTable('totals', {
+      query: readFiles('json', path('events'), { schema: SCHEMA, maxFilesPerTrigger: 1 }).groupBy('k').agg(sum('v').as('s'), count().as('n')),
+      watermark: { column: 'ts', delay: `${DELAY_S}s` },
+      window: { kind: 'tumbling', size: '10s' },
+      outputMode: mode,
+    })
+    .build();
+
 export const PACED_EVENT_TIME_CASES: readonly ConformanceCase[] = [{
   id: 'event-time/late-rows-within-one-run',
   group: 'output_mode:append',
   description: 'maxFilesPerTrigger 1: the watermark advances between the micro-batches of one run, so a later file\'s old row is late',
   files: files(PACED),
-  pipeline: ({ path }) =>
-    pipeline('paced_window')
-      .streamingTable('totals', {
-        query: readFiles('json', path('events'), { schema: SCHEMA, maxFilesPerTrigger: 1 }).groupBy('k').agg(sum('v').as('s'), count().as('n')),
-        watermark: { column: 'ts', delay: `${DELAY_S}s` },
-        window: { kind: 'tumbling', size: '10s' },
-        outputMode: 'append',
-      })
-      .build(),
-  expected: {
-    totals: [
-      { k: 'a', window_start: at(0), window_end: at(10), s: 1, n: 1 },
-      { k: 'b', window_start: at(0), window_end: at(10), s: 2, n: 1 },
-    ],
-  },
+  pipeline: pacedPipeline('paced_window', 'append'),
+  expected: { totals: [tenSeconds('a', 0, 1), tenSeconds('b', 0, 2)] },
   rerun: {
     files: files([PACED_LATER], PACED.length),
-    expected: {
-      totals: [
-        { k: 'a', window_start: at(0), window_end: at(10), s: 1, n: 1 },
-        { k: 'b', window_start: at(0), window_end: at(10), s: 2, n: 1 },
-        { k: 'a', window_start: at(20), window_end: at(30), s: 3, n: 1 },
-        { k: 'b', window_start: at(20), window_end: at(30), s: 1, n: 1 },
-      ],
-    },
+    expected: { totals: [tenSeconds('a', 0, 1), tenSeconds('b', 0, 2), tenSeconds('a', 20, 3), tenSeconds('b', 20, 1)] },
+  },
+}, {
+  id: 'event-time/late-row-one-batch-behind-update',
+  group: 'output_mode:update',
+  description: 'maxFilesPerTrigger 1, update mode: a row older than the watermark the micro-batch just before it left is late',
+  // The late row (t 4) comes in the micro-batch right after the one that moved the watermark to 16 s.
+  files: files([PACED[0] as readonly Event[], PACED[1] as readonly Event[], PACED[3] as readonly Event[]]),
+  pipeline: pacedPipeline('paced_update', 'update'),
+  expected: { totals: [tenSeconds('a', 0, 1), tenSeconds('b', 0, 2), tenSeconds('a', 20, 3)] },
+  rerun: {
+    files: files([PACED_LATER], 3),
+    expected: { totals: [tenSeconds('a', 0, 1), tenSeconds('b', 0, 2), tenSeconds('a', 20, 3), tenSeconds('a', 40, 5)] },
   },
 }];
