@@ -17,6 +17,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   plan: { summary: 'show each flow\'s lowered SQL / plan', argument: 'pipeline', options: BACKEND_OPTIONS },
   run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh', 'dry-run'] },
   diff: { summary: 'run the pipeline on two backends from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key', 'runs', 'feed'] },
+  test: { summary: 'run the unit tests (*.test.json next to the pipeline) of its flows on each backend (exit 0 all pass, 1 a test failed)', argument: 'pipeline', options: ['backend', 'backends', 'remote'] },
   capabilities: { summary: 'what each backend runs, feature by feature, with the reason for every no', argument: 'none', options: ['backends', 'format'] },
   events: { summary: 'summarise a JSONL event log written by run --events', argument: 'log', options: [] },
   view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'full-refresh', 'live', 'port'] },
@@ -24,7 +25,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
 
 export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   backend: `--backend <name>   ${BACKEND_NAMES.join(' | ')} (default: native)`,
-  backends: '--backends <a,b>   diff: the two backends compared; capabilities: the backends shown (default: native,spark)',
+  backends: '--backends <a,b>   diff: the two backends compared; capabilities: the backends shown (default: native,spark); test: the backends each test runs on (default: --backend)',
   db: '--db <file>        native: DuckDB database file (default: in memory)',
   remote: '--remote <url>     spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)',
   events: '--events <file>    run: also write every event as JSON lines to <file>; view: show that log',

@@ -32,6 +32,7 @@ const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Prom
   run: async (input, io) => (await import('./commands/run.js')).runCommand(input, io),
   capabilities: async (input, io) => (await import('./commands/capabilities.js')).capabilitiesCommand(input, io),
   diff: async (input, io) => (await import('./commands/diff.js')).diffCommand(input, io),
+  test: async (input, io) => (await import('./commands/test.js')).testCommand(input, io),
   events: async (input, io) => (await import('./commands/events.js')).eventsCommand(input, io),
   view: async (input, io) => (await import('./commands/view.js')).viewCommand(input, io),
 };
@@ -53,7 +54,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         sandbox: { type: 'boolean', default: false },
         live: { type: 'boolean', default: false },
         port: { type: 'string' },
-        backends: { type: 'string', default: 'native,spark' },
+        backends: { type: 'string' },
         select: { type: 'string' },
         key: { type: 'string' },
         runs: { type: 'string' },
@@ -107,7 +108,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       dryRun: values['dry-run'],
       live: values.live,
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
-      backends: commaList(values.backends),
+      // diff and capabilities compare native and spark unless told; test runs on --backend unless told.
+      backends: commaList(values.backends ?? (command === 'test' ? values.backend : 'native,spark')),
       select: commaList(values.select),
       keys: commaList(values.key),
       format: values.format,

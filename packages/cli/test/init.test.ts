@@ -12,11 +12,11 @@ describe('thund init', () => {
   it('creates a starter project that checks and runs, printing what it created and what to do next', async () => {
     const io = captureIo(temp);
     expect(await main(['init', 'shop'], io), io.err()).toBe(0);
-    expect(io.out()).toBe('created shop/pipeline.json and shop/data/orders.csv\nnext: thund run shop/pipeline.json\n');
+    expect(io.out()).toBe('created shop/pipeline.json, shop/pipeline.test.json, shop/data/orders.csv, shop/data/countries.csv\nnext: thund run shop/pipeline.json, then thund test shop/pipeline.json\n');
     const run = captureIo(temp);
     expect(await main(['run', 'shop/pipeline.json'], run), run.err()).toBe(0);
     expect(run.out()).toMatch(/revenue_by_country \(2 rows\)/);
-    expect(run.out()).toMatch(/NO\s+│\s+99\s+│\s+2/);
+    expect(run.out()).toMatch(/NO\s+│ Norway\s+│\s+99\s+│\s+2/);
     expect(run.out()).toContain('positive_amount (drop): 4 passed, 1 failed');
   });
 

@@ -14,9 +14,15 @@ const ORDERS_CSV = `order_id,customer,country,amount
 5,dave,no,64.00
 `;
 
-/** A starter pipeline: a CSV → a cleaned table with expectations → a per-country rollup. */
+const COUNTRIES_CSV = `country,country_name
+SE,Sweden
+NO,Norway
+`;
+
+/** A starter pipeline: a CSV → a cleaned table with expectations → a per-country rollup joined to country names. */
 function starter(name: string): string {
   return serializePipeline(pipeline(name)
+    .temporaryView('countries', { query: readFiles('csv', 'data/countries.csv', { options: { header: 'true' } }) })
     .table('clean_orders', {
       comment: 'Orders with a customer and a positive amount; country codes trimmed and upper-cased.',
       query: readFiles('csv', 'data/orders.csv', { options: { header: 'true' } })
@@ -24,11 +30,54 @@ function starter(name: string): string {
       expectations: [expect('positive_amount', col('amount').gt(0), 'drop'), expect('known_customer', col('customer').isNotNull(), 'warn')],
     })
     .materializedView('revenue_by_country', {
-      comment: 'Revenue and order count per country.',
-      query: from('clean_orders').groupBy('country').agg(sum('amount').as('revenue'), count().as('orders')),
+      comment: 'Revenue and order count per country, with the country\'s name where it is known.',
+      query: from('clean_orders').join(from('countries'), { type: 'left', using: ['country'] })
+        .groupBy('country', 'country_name').agg(sum('amount').as('revenue'), count().as('orders')),
     })
     .build());
 }
+
+/** Unit tests of the starter's flows, run by `thund test` (see the CLI README). */
+const STARTER_TESTS = `${JSON.stringify({
+  tests: [
+    {
+      name: 'orders without a positive amount are dropped; a missing customer only warns',
+      flow: 'clean_orders',
+      given: {
+        'data/orders.csv': [
+          { order_id: '1', customer: 'alice', country: ' se ', amount: '10.50' },
+          { order_id: '2', customer: null, country: 'no', amount: '4.00' },
+          { order_id: '3', customer: 'bob', country: 'NO', amount: '-1.00' },
+        ],
+      },
+      expect: {
+        rows: [
+          { order_id: 1, customer: 'alice', country: 'SE', amount: 10.5 },
+          { order_id: 2, customer: null, country: 'NO', amount: 4 },
+        ],
+        expectations: { positive_amount: { passed: 2, failed: 1 }, known_customer: { passed: 2, failed: 1 } },
+      },
+    },
+    {
+      name: 'revenue per country carries the country name, NULL where the country is not listed',
+      flow: 'revenue_by_country',
+      given: {
+        clean_orders: [
+          { order_id: 1, customer: 'alice', country: 'SE', amount: 10.5 },
+          { order_id: 2, customer: 'bob', country: 'SE', amount: 2.5 },
+          { order_id: 3, customer: 'carol', country: 'DK', amount: 7.0 },
+        ],
+        countries: [{ country: 'SE', country_name: 'Sweden' }, { country: 'NO', country_name: 'Norway' }],
+      },
+      expect: {
+        rows: [
+          { country: 'SE', country_name: 'Sweden', revenue: 13, orders: 2 },
+          { country: 'DK', country_name: null, revenue: 7, orders: 1 },
+        ],
+      },
+    },
+  ],
+}, null, 2)}\n`;
 
 /**
  * `thund init [dir]`: a starter project — `pipeline.json` and the CSV it
@@ -38,7 +87,9 @@ function starter(name: string): string {
 export async function initCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
   const dir = input.file;
   const name = (dir.split(/[\\/]/).filter((s) => s !== '').at(-1) ?? 'pipeline').replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, 'p_');
-  const files: readonly [string, string][] = [['pipeline.json', `${starter(name)}\n`], [join('data', 'orders.csv'), ORDERS_CSV]];
+  const files: readonly [string, string][] = [
+    ['pipeline.json', `${starter(name)}\n`], ['pipeline.test.json', STARTER_TESTS], [join('data', 'orders.csv'), ORDERS_CSV], [join('data', 'countries.csv'), COUNTRIES_CSV],
+  ];
   const created: string[] = [];
   try {
     for (const [path, text] of files) {
@@ -55,6 +106,7 @@ export async function initCommand(input: CommandInput, io: CliIo): Promise<ExitC
     throw error;
   }
   const where = relative(io.cwd, dir) || '.';
-  io.stdout.write(`created ${files.map(([path]) => escapeForTerminal(join(where, path))).join(' and ')}\nnext: thund run ${escapeForTerminal(join(where, 'pipeline.json'))}\n`);
+  const pipelineFile = escapeForTerminal(join(where, 'pipeline.json'));
+  io.stdout.write(`created ${files.map(([path]) => escapeForTerminal(join(where, path))).join(', ')}\nnext: thund run ${pipelineFile}, then thund test ${pipelineFile}\n`);
   return ExitCode.Success;
 }

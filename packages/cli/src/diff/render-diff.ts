@@ -4,7 +4,8 @@ import { escapeForTerminal } from '../escape-for-terminal.js';
 import { renderTable } from '../render-table.js';
 import type { DatasetDifference, DiffReport } from './compare-runs.js';
 
-const rowsTable = (title: string, rows: readonly AnyRow[], total: number): string => {
+/** Rows under a title, indented, as `thund diff` and `thund test` show differing rows. */
+export const rowsTable = (title: string, rows: readonly AnyRow[], total: number): string => {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const dataset: DatasetRows = { columns, rows, totalRows: total };
   return renderTable(title, dataset).split('\n').map((line) => (line === '' ? line : `    ${line}`)).join('\n');
