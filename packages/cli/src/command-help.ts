@@ -52,28 +52,3 @@ export function commandUsage(name: string, help: CommandHelp): string {
   const options = help.options.length === 0 ? '' : `\nOptions:\n${help.options.map((o) => `  ${OPTION_HELP[o]}`).join('\n')}\n`;
   return `Usage: thund ${commandSignature(name, help)}${help.options.length === 0 ? '' : ' [options]'}\n\n${help.summary}\n${options}`;
 }
-
-/** The known name closest to `word` (at most 2 edits away, or a prefix of it), if any. */
-export function closest(word: string, names: readonly string[]): string | undefined {
-  let best: { readonly name: string; readonly distance: number } | undefined;
-  for (const name of names) {
-    const distance = name.startsWith(word) && word.length >= 2 ? 0 : editDistance(word, name);
-    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { name, distance };
-  }
-  return best?.name;
-}
-
-/** Levenshtein distance, with a transposition counting as one edit ("rnu" → "run"). */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = d[i] as number[];
-      const up = d[i - 1] as number[];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
-    }
-  }
-  return (d[a.length] as number[])[b.length] as number;
-}

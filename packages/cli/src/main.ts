@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { COMMAND_HELP, OPTION_HELP, type OptionName, closest, commandSignature, commandUsage } from './command-help.js';
+import { closestName } from '@thund/ir';
+import { COMMAND_HELP, OPTION_HELP, type OptionName, commandSignature, commandUsage } from './command-help.js';
 import type { CommandInput } from './commands/command-input.js';
 import { describeFailure } from './format-error.js';
 import { type CliIo, ExitCode } from './io.js';
@@ -80,7 +81,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     }
     const handler = COMMANDS[command];
     if (handler === undefined || help === undefined) {
-      const guess = closest(command, [...Object.keys(COMMANDS), 'help', 'version']);
+      const guess = closestName(command, [...Object.keys(COMMANDS), 'help', 'version']);
       throw new UsageError(`unknown command "${command}"${guess === undefined ? '' : `; did you mean "${guess}"?`}`);
     }
     const given = OPTION_NAMES.filter((o) => argv.some((a) => a === `--${o}` || a.startsWith(`--${o}=`)));

@@ -17,6 +17,7 @@ export { streamingInputs, type StreamingInputs } from './plan/streaming-inputs.j
 export { CDC_END_AT, CDC_START_AT, SCD_TYPES, type CdcSpec, type ScdType } from './model/cdc.js';
 export { cdcStoredColumns, cdcTrackedColumns, resolveChanges } from './cdc/resolve-changes.js';
 export { staticColumns } from './cdc/static-columns.js';
+export { closestName } from './validate/closest-name.js';
 export {
   OUTPUT_MODES, TRIGGER_KINDS, WINDOW_KINDS,
   type OutputMode, type Trigger, type TriggerKind, type Watermark, type WindowKind, type WindowSpec,

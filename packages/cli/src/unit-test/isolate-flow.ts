@@ -1,5 +1,4 @@
-import { type DataType, type Dataset, type Field, type Flow, type Pipeline, isIncremental, isStreamingTable, planFacts } from '@thund/ir';
-import { closest } from '../command-help.js';
+import { type DataType, type Dataset, type Field, type Flow, type Pipeline, closestName, isIncremental, isStreamingTable, planFacts } from '@thund/ir';
 import { UsageError } from '../usage-error.js';
 import type { FlowTest, GivenInput, TestRow } from './test-file.js';
 
@@ -29,7 +28,7 @@ export function isolateFlow(source: Pipeline, test: FlowTest): IsolatedFlow {
   const flow = source.flows.find((f) => f.name === test.flow);
   const where = `test "${test.name}"`;
   if (flow === undefined) {
-    const guess = closest(test.flow, source.flows.map((f) => f.name));
+    const guess = closestName(test.flow, source.flows.map((f) => f.name));
     throw new UsageError(`${where}: pipeline "${source.name}" has no flow "${test.flow}"${guess === undefined ? `; its flows are ${source.flows.map((f) => f.name).join(', ')}` : `; did you mean "${guess}"?`}`);
   }
   const reads = [...planFacts(flow).reads];

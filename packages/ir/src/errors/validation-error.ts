@@ -30,6 +30,7 @@ export type ValidationIssueCode =
   | 'complete_without_aggregation'
   | 'unknown_partition_column'
   | 'unknown_schema_column'
+  | 'unknown_column'
   | 'sink_without_location'
   | 'sink_without_format'
   | 'unknown_function'

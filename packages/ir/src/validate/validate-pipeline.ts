@@ -7,6 +7,7 @@ import { cdcSpec, streamingSemantics, targetMatchesKind, uniqueExpectations } fr
 import { functionUse, namedOutputs } from './function-rules.js';
 import { everyDatasetWritten, knownTargetsAndReads, noCycles, uniqueNames } from './graph-rules.js';
 import { reservedNames } from './reserved-names.js';
+import { knownColumns } from './column-rules.js';
 import { isValidated } from './validated.js';
 
 const RULES: readonly Rule[] = [
@@ -22,6 +23,7 @@ const RULES: readonly Rule[] = [
   datasetSchemas,
   functionUse,
   namedOutputs,
+  knownColumns,
 ];
 
 /**

@@ -28,7 +28,7 @@ export const FIXTURE_PIPELINES: Readonly<Record<string, () => Pipeline>> = {
         query: from('orders')
           .join(from('customers'), { type: 'left', leftAlias: 'o', rightAlias: 'c', on: col('customer_id', 'o').eq(col('id', 'c')) })
           .select(col('id', 'o').as('order_id'), coalesce(col('name', 'c'), 'unknown').as('customer'))
-          .join(from('customers').select('id'), { type: 'anti', using: ['id'] }),
+          .join(from('customers').select(col('id').as('order_id')), { type: 'anti', using: ['order_id'] }),
       })
       .build(),
   'sink-parquet': () =>

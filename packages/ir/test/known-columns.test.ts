@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Field, type Pipeline, ValidationError, col, count, expect as expectation, from, parsePipeline, pipeline, readFiles, rowNumber, serializePipeline, sum,
+} from '../src/index.js';
+
+// Columns a flow names must exist where it names them (validate/column-rules.ts), wherever the input's columns follow
+// from the pipeline: each mistake below is refused at its JSON path, with the columns there and a "did you mean".
+const ORDERS: readonly Field[] = [
+  { name: 'order_id', type: 'int64' }, { name: 'customer', type: 'utf8' }, { name: 'amount', type: 'float64' }, { name: 'ts', type: 'timestamp' },
+];
+const CUSTOMERS: readonly Field[] = [{ name: 'customer', type: 'utf8' }, { name: 'country', type: 'utf8' }];
+const orders = () => readFiles('json', 'orders', { schema: ORDERS });
+const base = () => pipeline('shop')
+  .temporaryView('orders', { query: orders() })
+  .temporaryView('customers', { query: readFiles('json', 'customers', { schema: CUSTOMERS }) });
+
+/** The issues validation reports, as [path, message]; none when valid. */
+function problems(p: Pipeline): [string, string][] {
+  try {
+    parsePipeline(serializePipeline(p));
+    return [];
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return error.issues.filter((i) => i.code === 'unknown_column').map((i) => [i.path, i.message]);
+  }
+}
+
+const CASES: readonly [string, () => Pipeline, string, RegExp][] = [
+  ['a filter', () => base().materializedView('big', { query: from('orders').filter(col('amout').gt(10)) }).build(),
+    '$.flows[2].query.condition.left.name', /column "amout" does not exist in the input of its filter \(its columns: order_id, customer, amount, ts\); did you mean "amount"\?/],
+  ['a projection', () => base().materializedView('ids', { query: from('orders').select('order_id', col('custmer')) }).build(),
+    '$.flows[2].query.columns[1].name', /column "custmer" does not exist in the input of its project .*did you mean "customer"\?/],
+  ['a group key', () => base().materializedView('per', { query: from('orders').groupBy('costumer').agg(count().as('n')) }).build(),
+    '$.flows[2].query.groupBy[0].name', /"costumer" does not exist in the input of its aggregate .*did you mean "customer"\?/],
+  ['an aggregate argument', () => base().materializedView('per', { query: from('orders').groupBy('customer').agg(sum('amont').as('s')) }).build(),
+    '$.flows[2].query.aggregates[0].expr.args[0].name', /"amont" does not exist .*did you mean "amount"\?/],
+  ['a sort key after an aggregation', () => base().materializedView('per', { query: from('orders').groupBy('customer').agg(sum('amount').as('total')).orderBy('amount') }).build(),
+    '$.flows[2].query.keys[0].expr.name', /"amount" does not exist in the input of its sort \(its columns: customer, total\)/],
+  ['a window function', () => base().materializedView('ranked', { query: from('orders').window(rowNumber().over({ partitionBy: ['cust'], orderBy: ['ts'] }).as('rn')) }).build(),
+    '$.flows[2].query.expressions[0].expr.partitionBy[0].name', /"cust" does not exist .*did you mean "customer"\?/],
+  ['a join condition', () => base().materializedView('joined', { query: from('orders').join(from('customers'), { leftAlias: 'o', rightAlias: 'c', on: col('customer', 'o').eq(col('custome', 'c')) }) }).build(),
+    '$.flows[2].query.on.right.name', /"custome" does not exist in its join's two sides .*did you mean "customer"\?/],
+  ['a join USING column missing on one side', () => base().materializedView('joined', { query: from('orders').join(from('customers'), { using: ['country'] }) }).build(),
+    '$.flows[2].query.using[0]', /"country" does not exist in the left side of its join/],
+  ['an expectation', () => base().table('clean', { query: from('orders'), expectations: [expectation('positive', col('amuont').gt(0), 'drop')] }).build(),
+    '$.flows[2].expectations[0].predicate.left.name', /"amuont" does not exist in the rows it writes \(expectation "positive"\).*did you mean "amount"\?/],
+  ['a watermark', () => base().streamingTable('per_minute', { query: orders().groupBy('customer').agg(count().as('n')), watermark: { column: 'time', delay: '1m' }, window: { kind: 'tumbling', size: '1m' } }).build(),
+    '$.flows[2].watermark.column', /"time" does not exist in the input of its aggregation \(its watermark\)/],
+  ['a column of a dataset read downstream (its columns from the flow writing it)', () => base().materializedView('per', { query: from('orders').groupBy('customer').agg(sum('amount').as('total')) })
+    .materializedView('top', { query: from('per').filter(col('totl').gt(100)) }).build(),
+    '$.flows[3].query.condition.left.name', /"totl" does not exist .*\(its columns: customer, total\); did you mean "total"\?/],
+];
+
+describe('check: unknown columns', () => {
+  it.each(CASES)('in %s: refused at its path with a suggestion', (_, build, path, message) => {
+    const found = problems(build());
+    expect(found.map(([p]) => p)).toEqual([path]);
+    expect(found[0]?.[1]).toMatch(message);
+  });
+
+  it('reports every unknown column of a pipeline at once', () => {
+    const p = base()
+      .materializedView('a', { query: from('orders').filter(col('amout').gt(1)) })
+      .materializedView('b', { query: from('customers').select('contry') })
+      .build();
+    expect(problems(p).map(([path]) => path)).toEqual(['$.flows[2].query.condition.left.name', '$.flows[3].query.columns[0].name']);
+  });
+
+  it('claims nothing where only a run would tell the columns (a CSV without a schema, raw SQL), and accepts case differences', () => {
+    const p = pipeline('loose')
+      .temporaryView('raw', { query: readFiles('csv', 'raw.csv', { options: { header: 'true' } }) })
+      .materializedView('x', { query: from('raw').filter(col('anything').gt(1)) })
+      .temporaryView('typed', { query: orders() })
+      .materializedView('y', { query: from('typed').select(col('ORDER_ID'), col('Amount')) })
+      .build();
+    expect(problems(p)).toEqual([]);
+  });
+
+  it('a windowed aggregation writes window_start and window_end too', () => {
+    const p = base()
+      .streamingTable('per_minute', { query: orders().groupBy('customer').agg(count().as('n')), watermark: { column: 'ts', delay: '1m' }, window: { kind: 'tumbling', size: '1m' } })
+      .materializedView('late', { query: from('per_minute').filter(col('window_end').gt(col('window_start'))) })
+      .build();
+    expect(problems(p)).toEqual([]);
+  });
+});
