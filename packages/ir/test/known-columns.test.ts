@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Field, type Pipeline, ValidationError, col, count, expect as expectation, from, parsePipeline, pipeline, readFiles, rowNumber, serializePipeline, sum,
+  type Field, type Pipeline, ValidationError, call, col, count, expect as expectation, from, parsePipeline, pipeline, readFiles, rowNumber, serializePipeline, sum, upper,
 } from '../src/index.js';
 
 // Columns a flow names must exist where it names them (validate/column-rules.ts), wherever the input's columns follow
@@ -82,5 +82,39 @@ describe('check: unknown columns', () => {
       .materializedView('late', { query: from('per_minute').filter(col('window_end').gt(col('window_start'))) })
       .build();
     expect(problems(p)).toEqual([]);
+  });
+});
+
+describe('check: predicates that are not predicates', () => {
+  const predicateProblems = (p: Pipeline): [string, string][] => {
+    try {
+      parsePipeline(serializePipeline(p));
+      return [];
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return error.issues.filter((i) => i.code === 'non_boolean_predicate').map((i) => [i.path, i.message]);
+    }
+  };
+
+  it('SQL text where a predicate belongs (a string) is refused, saying how to write it', () => {
+    const p = base().materializedView('big', { query: from('orders').filter('amount > 100') }).build();
+    expect(predicateProblems(p)).toEqual([[
+      '$.flows[2].query.condition',
+      'flow "big": the condition of its filter is the string "amount > 100", not a predicate; a string there is a value, not SQL: build the predicate, e.g. col(\'amount\').gt(100) (in JSON {"kind":"binary","op":"gt",…})',
+    ]]);
+  });
+
+  it('arithmetic, a non-boolean function and a number are refused in filters, joins and expectations; comparisons and boolean functions pass', () => {
+    const p = base()
+      .materializedView('a', { query: from('orders').filter(col('amount').add(1)) })
+      .table('b', { query: from('orders'), expectations: [expectation('named', upper('customer'), 'drop'), expectation('ok', col('customer').isNotNull(), 'warn')] })
+      .materializedView('c', { query: from('orders').join(from('customers'), { on: 1 }) })
+      .materializedView('d', { query: from('orders').filter(col('amount').gt(1).and(call('starts_with', col('customer'), 'a'))) })
+      .build();
+    expect(predicateProblems(p).map(([path, message]) => [path, message.replace(/, not a predicate.*/, '')])).toEqual([
+      ['$.flows[2].query.condition', 'flow "a": the condition of its filter is an arithmetic "add"'],
+      ['$.flows[3].expectations[0].predicate', 'flow "b": expectation "named" is a call of upper (it returns utf8)'],
+      ['$.flows[4].query.on', 'flow "c": the condition of its join is the number 1'],
+    ]);
   });
 });

@@ -31,6 +31,7 @@ export type ValidationIssueCode =
   | 'unknown_partition_column'
   | 'unknown_schema_column'
   | 'unknown_column'
+  | 'non_boolean_predicate'
   | 'sink_without_location'
   | 'sink_without_format'
   | 'unknown_function'

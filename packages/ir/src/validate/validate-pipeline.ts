@@ -8,6 +8,7 @@ import { functionUse, namedOutputs } from './function-rules.js';
 import { everyDatasetWritten, knownTargetsAndReads, noCycles, uniqueNames } from './graph-rules.js';
 import { reservedNames } from './reserved-names.js';
 import { knownColumns } from './column-rules.js';
+import { booleanPredicates } from './predicate-rules.js';
 import { isValidated } from './validated.js';
 
 const RULES: readonly Rule[] = [
@@ -24,6 +25,7 @@ const RULES: readonly Rule[] = [
   functionUse,
   namedOutputs,
   knownColumns,
+  booleanPredicates,
 ];
 
 /**
