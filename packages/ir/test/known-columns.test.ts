@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Field, type Pipeline, ValidationError, call, col, count, expect as expectation, from, parsePipeline, pipeline, readFiles, rowNumber, serializePipeline, sum, upper,
+  type Field, type Pipeline, ValidationError, call, col, count, expect as expectation, from, parsePipeline, pipeline, readFiles, rowNumber, serializePipeline, sql, sum, upper,
 } from '../src/index.js';
 
 // Columns a flow names must exist where it names them (validate/column-rules.ts), wherever the input's columns follow
@@ -116,5 +116,33 @@ describe('check: predicates that are not predicates', () => {
       ['$.flows[3].expectations[0].predicate', 'flow "b": expectation "named" is a call of upper (it returns utf8)'],
       ['$.flows[4].query.on', 'flow "c": the condition of its join is the number 1'],
     ]);
+  });
+});
+
+describe('check: raw SQL that reads datasets its reads do not list', () => {
+  const sqlProblems = (p: Pipeline): [string, string][] => {
+    try {
+      parsePipeline(serializePipeline(p));
+      return [];
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return error.issues.filter((i) => i.code === 'sql_reads_unlisted').map((i) => [i.path, i.message]);
+    }
+  };
+  const withSql = (text: string, reads?: readonly string[]) => base()
+    .materializedView('report', { query: sql('duckdb', text), ...(reads === undefined ? {} : { reads }) })
+    .build();
+
+  it('a dataset after FROM or JOIN that reads does not list is refused, naming what to add', () => {
+    expect(sqlProblems(withSql('SELECT o.*, c.country FROM orders o JOIN "customers" c USING (customer)'))).toEqual([[
+      '$.flows[2].query.sql',
+      'flow "report": its SQL reads "orders", "customers" of this pipeline, which its "reads" does not list, so it could run before those datasets are written; add "orders", "customers" to the flow\'s "reads" (builder: the reads option of the flow or dataset)',
+    ]]);
+    expect(sqlProblems(withSql('select * from main.Orders', ['customers'])).map(([, m]) => m.slice(0, 40))).toEqual(['flow "report": its SQL reads "orders" of']);
+  });
+
+  it('listed reads, tables outside the pipeline and names in strings or comments pass', () => {
+    expect(sqlProblems(withSql('SELECT * FROM orders JOIN customers USING (customer)', ['orders', 'customers']))).toEqual([]);
+    expect(sqlProblems(withSql("SELECT 'from orders' AS note FROM warehouse.other_table -- join customers\n/* from orders */"))).toEqual([]);
   });
 });

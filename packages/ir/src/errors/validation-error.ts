@@ -32,6 +32,7 @@ export type ValidationIssueCode =
   | 'unknown_schema_column'
   | 'unknown_column'
   | 'non_boolean_predicate'
+  | 'sql_reads_unlisted'
   | 'sink_without_location'
   | 'sink_without_format'
   | 'unknown_function'

@@ -9,6 +9,7 @@ import { everyDatasetWritten, knownTargetsAndReads, noCycles, uniqueNames } from
 import { reservedNames } from './reserved-names.js';
 import { knownColumns } from './column-rules.js';
 import { booleanPredicates } from './predicate-rules.js';
+import { sqlReadsListed } from './sql-reads.js';
 import { isValidated } from './validated.js';
 
 const RULES: readonly Rule[] = [
@@ -26,6 +27,7 @@ const RULES: readonly Rule[] = [
   namedOutputs,
   knownColumns,
   booleanPredicates,
+  sqlReadsListed,
 ];
 
 /**
