@@ -146,3 +146,26 @@ describe('check: raw SQL that reads datasets its reads do not list', () => {
     expect(sqlProblems(withSql("SELECT 'from orders' AS note FROM warehouse.other_table -- join customers\n/* from orders */"))).toEqual([]);
   });
 });
+
+describe('check: names with a NUL', () => {
+  it('a NUL in a dataset, flow or alias name is refused at its path; other control characters are names like any', () => {
+    const p = pipeline('ctl')
+      .temporaryView('orders', { query: orders() })
+      .materializedView('bad\u0000name', { query: from('orders').select(col('amount').as('a\u0000b'), col('amount').as('tab\there')) })
+      .build();
+    const issues = (() => {
+      try {
+        parsePipeline(serializePipeline(p));
+        return [];
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        return error.issues.filter((i) => i.code === 'invalid_name').map((i) => [i.path, i.message]);
+      }
+    })();
+    expect(issues).toEqual([
+      ['$.datasets[1].name', 'dataset name "bad\\u0000name" holds a NUL character at position 3: engines and file systems end names there; rename it'],
+      ['$.flows[1].name', 'flow name "bad\\u0000name" holds a NUL character at position 3: engines and file systems end names there; rename it'],
+      ['$.flows[1].query.columns[0].name', 'column name "a\\u0000b" holds a NUL character at position 1: engines and file systems end names there; rename it'],
+    ]);
+  });
+});

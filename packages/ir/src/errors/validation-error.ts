@@ -33,6 +33,7 @@ export type ValidationIssueCode =
   | 'unknown_column'
   | 'non_boolean_predicate'
   | 'sql_reads_unlisted'
+  | 'invalid_name'
   | 'sink_without_location'
   | 'sink_without_format'
   | 'unknown_function'

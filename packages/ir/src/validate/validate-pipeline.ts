@@ -10,9 +10,11 @@ import { reservedNames } from './reserved-names.js';
 import { knownColumns } from './column-rules.js';
 import { booleanPredicates } from './predicate-rules.js';
 import { sqlReadsListed } from './sql-reads.js';
+import { namesWithoutNul } from './name-characters.js';
 import { isValidated } from './validated.js';
 
 const RULES: readonly Rule[] = [
+  namesWithoutNul,
   uniqueNames,
   reservedNames,
   knownTargetsAndReads,
