@@ -2,7 +2,7 @@ import { type Dataset, type Flow, type Pipeline, isIncremental } from '@thund/ir
 import type { RelationInit } from '../connect/session.js';
 import { appendOnceDirectory, stagedStream } from './append-once.js';
 import { isBatchSink } from './batch-sinks.js';
-import { lowerFlowParts } from './flow-plan.js';
+import { type LoweredFlow, lowerFlowParts } from './flow-plan.js';
 import { arrivalsFlow, arrivalsTable, isRecomputedAggregation } from './recomputed-aggregation.js';
 import { shapeToSchema } from './output-shape.js';
 import { unionByName } from './union-by-name.js';
@@ -48,7 +48,7 @@ export function graphOutputs(pipeline: Pipeline, baseDir: string, storageDir: st
   return pipeline.datasets.filter((dataset) => !isBatchSink(pipeline, dataset)).flatMap((dataset) => {
     const writers = pipeline.flows.filter((f) => f.target === dataset.name);
     const aggregation = writers.length === 1 && isRecomputedAggregation(writers[0] as Flow) ? (writers[0] as Flow) : undefined;
-    if (aggregation !== undefined) return recomputedOutputs(dataset, aggregation, lowerFlowParts(aggregation, baseDir, pipeline).arrivals, lowered);
+    if (aggregation !== undefined) return recomputedOutputs(dataset, aggregation, lowerFlowParts(aggregation, baseDir, pipeline));
     // A CDC target is recomputed from its change feed each run: to SDP, a materialized view too.
     const recomputed = dataset.type === 'table' && writers.length > 0 && writers.every((f) => !isIncremental(f.kind) || f.kind === 'cdc');
     const sdpType = recomputed ? 'materialized_view' : dataset.type;
@@ -65,11 +65,11 @@ export function graphOutputs(pipeline: Pipeline, baseDir: string, storageDir: st
 }
 
 /** The hidden arrivals table (streaming) and the target recomputed from it (a materialized view); both SDP flows stand for `flow`. */
-function recomputedOutputs(dataset: Dataset, flow: Flow, arrivals: RelationInit | undefined, lowered: (f: Flow) => RelationInit): GraphOutput[] {
+function recomputedOutputs(dataset: Dataset, flow: Flow, { relation, arrivals }: LoweredFlow): GraphOutput[] {
   if (arrivals === undefined) throw new Error(`internal: flow "${flow.name}" was not lowered with its arrivals`);
   const hidden: Dataset = { name: arrivalsTable(dataset.name), type: 'table' };
   return [
     { dataset: hidden, sdpType: 'table', flows: [{ name: arrivalsFlow(flow), target: hidden.name, relation: arrivals, members: [flow] }] },
-    { dataset, sdpType: 'materialized_view', flows: [{ name: flow.name, target: dataset.name, relation: shapeToSchema(lowered(flow), dataset), members: [flow] }] },
+    { dataset, sdpType: 'materialized_view', flows: [{ name: flow.name, target: dataset.name, relation: shapeToSchema(relation, dataset), members: [flow] }] },
   ];
 }

@@ -1,7 +1,7 @@
-import { type Flow, durationToMs } from '@thund/ir';
+import { type AggregateNode, type Flow, durationToMs } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
 import { appendColumns } from './lazy-columns.js';
-import { alias, attribute, call, literalLong } from './expr-init.js';
+import { type ExprInit, alias, attribute, call, literalLong } from './expr-init.js';
 import { unsupported, windowedAggregation, withEventTimeColumns } from './event-time.js';
 import type { RelationLowering } from './relation-lowering.js';
 import { quoteIdentifier as quoted } from './spark-types.js';
@@ -51,22 +51,29 @@ export interface RecomputedAggregation {
  * them all). The cost is a scan of every arrival per run (see README).
  */
 export function lowerRecomputedAggregation(flow: Flow, streaming: RelationLowering, batch: RelationLowering, readArrivals: RelationInit): RecomputedAggregation {
+  const { query, column } = aggregationOf(flow);
+  const timeColumns = [flow.watermark?.column, column].filter((c) => c !== undefined);
+  const arrivals = appendColumns(withEventTimeColumns(streaming.lower(query.input), timeColumns), [{ name: ARRIVAL, expr: call('current_timestamp', []) }]);
+  return { arrivals, result: windowedAggregation(flow.window, column, query, onTimeRows(flow, readArrivals, column), batch.expressions) };
+}
+
+/** The flow's aggregation and its event-time column (the window's, else the watermark's), or why Spark cannot run it. */
+function aggregationOf(flow: Flow): { readonly query: AggregateNode; readonly column: string | undefined } {
   const query = flow.query;
   if (query.kind !== 'aggregate') {
     throw unsupported(flow, `outputMode "${flow.outputMode ?? 'append'}" is for a streaming aggregation: the flow's query must end in its aggregation (group by … agg …), not in a ${query.kind}`);
   }
-  const { watermark, window } = flow;
-  const column = window?.column ?? watermark?.column;
-  if (window !== undefined && column === undefined) throw unsupported(flow, 'a window needs a column: set window.column or give the flow a watermark');
-  const timeColumns = [watermark?.column, column].filter((c) => c !== undefined);
-  const arrivals = appendColumns(withEventTimeColumns(streaming.lower(query.input), timeColumns), [{ name: ARRIVAL, expr: call('current_timestamp', []) }]);
-  const onTime = onTimeRows(flow, readArrivals, column);
-  return { arrivals, result: windowedAggregation(window, column, query, onTime, batch.expressions) };
+  const column = flow.window?.column ?? flow.watermark?.column;
+  if (flow.window !== undefined && column === undefined) throw unsupported(flow, 'a window needs a column: set window.column or give the flow a watermark');
+  return { query, column };
 }
+
+/** The newest arrival of the rows aggregated, as micros since the epoch. */
+const newestArrival = (): ExprInit => call('max', [call('unix_micros', [attribute(ARRIVAL)])]);
 
 /** The newest arrival in an arrivals table, as micros since the epoch (NULL when empty). */
 export function lastArrival(readArrivals: RelationInit): RelationInit {
-  return { relType: { case: 'aggregate', value: { input: readArrivals, groupType: 1, aggregateExpressions: [alias(call('max', [call('unix_micros', [attribute(ARRIVAL)])]), LAST)] } } };
+  return { relType: { case: 'aggregate', value: { input: readArrivals, groupType: 1, aggregateExpressions: [alias(newestArrival(), LAST)] } } };
 }
 
 /**
@@ -75,11 +82,8 @@ export function lastArrival(readArrivals: RelationInit): RelationInit {
  * in a run whose micro-batches came after it — each changed group once.
  */
 export function changedGroups(flow: Flow, batch: RelationLowering, readArrivals: RelationInit, afterMicros: number | undefined): RelationInit {
-  const query = flow.query;
-  if (query.kind !== 'aggregate') throw unsupported(flow, 'an update/complete flow must end in its aggregation');
-  const column = flow.window?.column ?? flow.watermark?.column;
-  const last = call('max', [call('unix_micros', [attribute(ARRIVAL)])]);
-  const groups = windowedAggregation(flow.window, column, query, onTimeRows(flow, readArrivals, column), batch.expressions, [{ name: LAST, expr: last }]);
+  const { query, column } = aggregationOf(flow);
+  const groups = windowedAggregation(flow.window, column, query, onTimeRows(flow, readArrivals, column), batch.expressions, [{ name: LAST, expr: newestArrival() }]);
   if (afterMicros === undefined) return groups;
   return { relType: { case: 'filter', value: { input: groups, condition: call('>', [attribute(LAST), literalLong(afterMicros)]) } } };
 }

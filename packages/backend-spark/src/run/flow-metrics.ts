@@ -132,10 +132,10 @@ export async function countExpectations(
  */
 export async function arrivalsBefore(
   session: SparkConnectSession, place: PipelinePlace, pipeline: Pipeline, fullRefresh: boolean,
-): Promise<ReadonlyMap<string, number | undefined>> {
-  const before = new Map<string, number | undefined>();
+): Promise<ReadonlyMap<string, number>> {
+  const before = new Map<string, number>();
+  if (fullRefresh) return before;
   for (const flow of pipeline.flows.filter(isRecomputedAggregation)) {
-    if (fullRefresh) continue;
     const table = await session.table(lastArrival(readTable(place, arrivalsTable(flow.target)))).catch(() => undefined);
     const value: unknown = table?.getChildAt(0)?.get(0);
     if (value !== null && value !== undefined) before.set(flow.name, Number(value));

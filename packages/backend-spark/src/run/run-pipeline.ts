@@ -88,7 +88,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   const fullRefresh = options.fullRefresh === true;
   const ledger = new SourceTotalsLedger(storageDir, fullRefresh);
   let rowsBefore: ReadonlyMap<string, number> = new Map();
-  let lastArrivals: ReadonlyMap<string, number | undefined> = new Map();
+  let lastArrivals: ReadonlyMap<string, number> = new Map();
   let appendOnce: ReadonlyMap<string, AppendOnceOutcome> = new Map();
   try {
     rowsBefore = await streamingRowsBefore(session, place, pipeline, fullRefresh);
@@ -167,7 +167,7 @@ interface RunMetrics {
   /** Rows of streaming tables before the run. */
   readonly rowsBefore: ReadonlyMap<string, number>;
   /** Update/complete flows: the newest arrival before the run (recomputed-aggregation.ts). */
-  readonly lastArrivals: ReadonlyMap<string, number | undefined>;
+  readonly lastArrivals: ReadonlyMap<string, number>;
   /** Append-once flows: staged this run (rows, counts) or earlier (nothing). */
   readonly appendOnce: ReadonlyMap<string, AppendOnceOutcome>;
 }
