@@ -1,23 +1,17 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Field, count, pipeline, readFiles, serializePipeline, sql } from '@thund/ir';
 import { main } from '../src/index.js';
 import { captureIo } from './support/capture-io.js';
+import { exampleCopy } from './support/example-copy.js';
 
 const remote = process.env['THUND_SPARK_REMOTE'];
-const EXAMPLES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'examples');
 const temp = mkdtempSync(join(tmpdir(), 'thund-diff-test-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-/** A fresh copy of an example, as a clean clone has it. */
-function example(name: string): string {
-  const dir = join(temp, `${name}-${readdirSync(temp).length}`);
-  cpSync(join(EXAMPLES, name), dir, { recursive: true, filter: (src) => !src.includes('/out') && !src.includes('/.thund') });
-  return dir;
-}
+const example = (name: string): string => exampleCopy(temp, name);
 
 /** Every path under `dir`, to show a diff leaves the project as it found it. */
 const listing = (dir: string): string[] => (readdirSync(dir, { recursive: true }) as string[]).sort();

@@ -1,22 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../src/index.js';
 import { captureIo } from './support/capture-io.js';
+import { EXAMPLES, exampleCopy } from './support/example-copy.js';
 
 const remote = process.env['THUND_SPARK_REMOTE'];
-const EXAMPLES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'examples');
 const temp = mkdtempSync(join(tmpdir(), 'thund-unit-test-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-/** A fresh copy of an example with its tests. */
-function example(name: string): string {
-  const dir = join(temp, `${name}-${readdirSync(temp).length}`);
-  cpSync(join(EXAMPLES, name), dir, { recursive: true, filter: (src) => !src.includes('/out') && !src.includes('/.thund') });
-  return dir;
-}
+const example = (name: string): string => exampleCopy(temp, name);
 
 /** The example's test names, from its test file. */
 const testNames = (name: string): string[] =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Field, type Pipeline, ValidationError, call, col, count, expect as expectation, from, parsePipeline, pipeline, readFiles, rowNumber, serializePipeline, sql, sum, upper,
+  type Field, type Pipeline, ValidationError, type ValidationIssueCode, call, col, count, expect as expectation, from, parsePipeline, pipeline, readFiles, rowNumber, serializePipeline, sql, sum, upper,
 } from '../src/index.js';
 
 // Columns a flow names must exist where it names them (validate/column-rules.ts), wherever the input's columns follow
@@ -14,16 +14,17 @@ const base = () => pipeline('shop')
   .temporaryView('orders', { query: orders() })
   .temporaryView('customers', { query: readFiles('json', 'customers', { schema: CUSTOMERS }) });
 
-/** The issues validation reports, as [path, message]; none when valid. */
-function problems(p: Pipeline): [string, string][] {
+/** The issues of one code validation reports, as [path, message]; none when valid. */
+function issuesOf(p: Pipeline, code: ValidationIssueCode): [string, string][] {
   try {
     parsePipeline(serializePipeline(p));
     return [];
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    return error.issues.filter((i) => i.code === 'unknown_column').map((i) => [i.path, i.message]);
+    return error.issues.filter((i) => i.code === code).map((i) => [i.path, i.message]);
   }
 }
+const problems = (p: Pipeline) => issuesOf(p, 'unknown_column');
 
 const CASES: readonly [string, () => Pipeline, string, RegExp][] = [
   ['a filter', () => base().materializedView('big', { query: from('orders').filter(col('amout').gt(10)) }).build(),
@@ -86,15 +87,7 @@ describe('check: unknown columns', () => {
 });
 
 describe('check: predicates that are not predicates', () => {
-  const predicateProblems = (p: Pipeline): [string, string][] => {
-    try {
-      parsePipeline(serializePipeline(p));
-      return [];
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      return error.issues.filter((i) => i.code === 'non_boolean_predicate').map((i) => [i.path, i.message]);
-    }
-  };
+  const predicateProblems = (p: Pipeline) => issuesOf(p, 'non_boolean_predicate');
 
   it('SQL text where a predicate belongs (a string) is refused, saying how to write it', () => {
     const p = base().materializedView('big', { query: from('orders').filter('amount > 100') }).build();
@@ -120,15 +113,7 @@ describe('check: predicates that are not predicates', () => {
 });
 
 describe('check: raw SQL that reads datasets its reads do not list', () => {
-  const sqlProblems = (p: Pipeline): [string, string][] => {
-    try {
-      parsePipeline(serializePipeline(p));
-      return [];
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      return error.issues.filter((i) => i.code === 'sql_reads_unlisted').map((i) => [i.path, i.message]);
-    }
-  };
+  const sqlProblems = (p: Pipeline) => issuesOf(p, 'sql_reads_unlisted');
   const withSql = (text: string, reads?: readonly string[]) => base()
     .materializedView('report', { query: sql('duckdb', text), ...(reads === undefined ? {} : { reads }) })
     .build();
@@ -153,15 +138,7 @@ describe('check: names with a NUL', () => {
       .temporaryView('orders', { query: orders() })
       .materializedView('bad\u0000name', { query: from('orders').select(col('amount').as('a\u0000b'), col('amount').as('tab\there')) })
       .build();
-    const issues = (() => {
-      try {
-        parsePipeline(serializePipeline(p));
-        return [];
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        return error.issues.filter((i) => i.code === 'invalid_name').map((i) => [i.path, i.message]);
-      }
-    })();
+    const issues = issuesOf(p, 'invalid_name');
     expect(issues).toEqual([
       ['$.datasets[1].name', 'dataset name "bad\\u0000name" holds a NUL character at position 3: engines and file systems end names there; rename it'],
       ['$.flows[1].name', 'flow name "bad\\u0000name" holds a NUL character at position 3: engines and file systems end names there; rename it'],

@@ -1,4 +1,4 @@
-import { type DataType, type Dataset, type Field, type Flow, type Pipeline, closestName, isIncremental, isStreamingTable, planFacts } from '@thund/ir';
+import { type DataType, type Dataset, type Field, type Flow, type Pipeline, type ReadFilesNode, closestName, isIncremental, isStreamingTable, planFacts, readFiles, walkPlan } from '@thund/ir';
 import { UsageError } from '../usage-error.js';
 import type { FlowTest, GivenInput, TestRow } from './test-file.js';
 
@@ -67,43 +67,36 @@ export function isolateFlow(source: Pipeline, test: FlowTest): IsolatedFlow {
     return { definition, feeder };
   });
   const targetDataset = source.datasets.find((d) => d.name === flow.target) as Dataset;
+  // Stored in the run's database, not at the pipeline's location.
+  const { location: _location, ...stored } = targetDataset;
   const target: Dataset = targetDataset.type === 'sink'
     ? { name: targetDataset.name, type: 'table', ...(targetDataset.schema === undefined ? {} : { schema: targetDataset.schema }) }
-    : { ...targetDataset, ...(targetDataset.location === undefined ? {} : { location: undefined }) };
+    : stored;
   const query = replaceReadFiles(flow.query, (node) => {
     const given = test.given[node.path] as GivenInput;
     return jsonRead(directoryOf.get(node.path) as string, node.schema ?? given.schema ?? inferSchema(given.rows), node.maxFilesPerTrigger);
   });
   const pipeline: Pipeline = {
     ...source,
-    datasets: [...inputs.map((i) => i.definition), stripUndefined(target)],
+    datasets: [...inputs.map((i) => i.definition), target],
     flows: [...inputs.map((i) => i.feeder), { ...flow, query }],
   };
   return { pipeline, files, target: flow.target };
 }
 
-function stripUndefined(dataset: Dataset): Dataset {
-  return Object.fromEntries(Object.entries(dataset).filter(([, v]) => v !== undefined)) as unknown as Dataset;
-}
-
-type ReadFilesNode = { readonly kind: 'read_files'; readonly path: string; readonly schema?: readonly Field[]; readonly maxFilesPerTrigger?: number };
 type Query = Flow['query'];
 
 function jsonRead(directory: string, schema: readonly Field[], maxFilesPerTrigger?: number): Query {
-  return { kind: 'read_files', format: 'json', path: directory, schema, ...(maxFilesPerTrigger === undefined ? {} : { maxFilesPerTrigger }) } as Query;
+  return readFiles('json', directory, { schema, ...(maxFilesPerTrigger === undefined ? {} : { maxFilesPerTrigger }) }).node;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const isReadFiles = (v: unknown): v is ReadFilesNode => isObject(v) && v['kind'] === 'read_files' && typeof v['path'] === 'string';
+const isReadFiles = (v: unknown): v is ReadFilesNode => isObject(v) && v['kind'] === 'read_files';
 
-/** Every `read_files` path in a plan (nested plans too), in order, once each. */
-function readFilesPaths(node: unknown, found: string[] = []): string[] {
-  if (isReadFiles(node)) {
-    if (!found.includes(node.path)) found.push(node.path);
-    return found;
-  }
-  if (Array.isArray(node)) for (const child of node) readFilesPaths(child, found);
-  else if (isObject(node)) for (const child of Object.values(node)) readFilesPaths(child, found);
+/** Every `read_files` path in a plan, in order, once each. */
+function readFilesPaths(query: Query): string[] {
+  const found: string[] = [];
+  walkPlan(query, { relation: (node) => { if (node.kind === 'read_files' && !found.includes(node.path)) found.push(node.path); } });
   return found;
 }
 
