@@ -22,6 +22,7 @@ const RULES = {
   '@thund/backend-native': { forbidden: ['@grpc/', '@bufbuild/'] },
   '@thund/backend-spark': { forbidden: ['@duckdb/'] },
   '@thund/backend-testkit': { forbidden: ['@duckdb/', '@grpc/', '@bufbuild/'] },
+  '@thund/sql': { forbidden: ['@duckdb/', '@grpc/', '@bufbuild/', 'apache-arrow'] },
 };
 
 const manifests = readdirSync(packagesDir)

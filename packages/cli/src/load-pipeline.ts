@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Pipeline, ThundError, ThundErrorCode, parsePipeline } from '@thund/ir';
@@ -13,6 +13,10 @@ const MODULE_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']
  */
 export async function loadPipeline(path: string, cwd: string): Promise<Pipeline> {
   const file = resolve(cwd, path);
+  if (await isSqlProject(file)) {
+    const { loadSqlProject } = await import('@thund/sql');
+    return (await loadSqlProject(file)).pipeline;
+  }
   const extension = extname(file);
   if (MODULE_EXTENSIONS.has(extension)) return parsePipeline(await importPipelineModule(file));
   let text: string;
@@ -33,6 +37,15 @@ export async function loadPipelineDocument(path: string, cwd: string): Promise<P
     throw new UsageError(`--sandbox runs JSON pipeline documents only: ${path} is a module, whose code runs in this process when it is imported; pass its JSON document (serializePipeline), or leave out --sandbox for a module you trust`, { hint: undefined });
   }
   return loadPipeline(path, cwd);
+}
+
+/**
+ * A SQL project: a folder (with a spec file, or the error says how to add
+ * one) or a spec file named as SDP names them (`spark-pipeline.yml`, …).
+ */
+export async function isSqlProject(file: string): Promise<boolean> {
+  if (/(^|[\\/])(spark-)?pipeline\.ya?ml$/.test(file)) return true;
+  return (await stat(file).catch(() => undefined))?.isDirectory() === true;
 }
 
 async function importPipelineModule(file: string): Promise<unknown> {

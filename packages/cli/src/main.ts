@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { closestName } from '@thund/ir';
@@ -98,7 +98,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       file,
       backend: values.backend,
       backendOptions: {
-        baseDir: dirname(file),
+        // A SQL project's paths resolve against its folder; a pipeline file's against the file's folder.
+        baseDir: statSync(file, { throwIfNoEntry: false })?.isDirectory() === true ? file : dirname(file),
         ...(values.db === undefined ? {} : { database: resolve(io.cwd, values.db) }),
         ...(values.remote === undefined ? {} : { remote: values.remote }),
         ...(values.sandbox ? { sandbox: true } : {}),

@@ -1,0 +1,139 @@
+import { SqlError } from '../sql-error.js';
+import type { SourcePosition, Token, TokenKind } from './token.js';
+
+/** Two-character symbols first, so `<=` is not read as `<` then `=`. */
+const SYMBOLS = ['<=>', '<>', '<=', '>=', '!=', '==', '||', '::', '=>', '(', ')', ',', '.', ';', '=', '<', '>', '+', '-', '*', '/', '%'];
+
+const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', '0': '\0', Z: '\x1a' };
+
+/**
+ * Splits Spark SQL text into tokens, as Spark's lexer does for the forms
+ * Þund reads: identifiers (bare or `back-quoted`), strings in single or
+ * double quotes with backslash escapes, numbers (with Spark's `L`, `D`,
+ * `BD` suffixes), symbols; `--` and nested `/* *\/` comments are skipped.
+ */
+export function tokenize(text: string, file: string): Token[] {
+  const tokens: Token[] = [];
+  let offset = 0;
+  let line = 1;
+  let lineStart = 0;
+  const here = (): SourcePosition => ({ offset, line, column: offset - lineStart + 1 });
+  const advance = (to: number): void => {
+    for (let i = offset; i < to; i += 1) {
+      if (text[i] === '\n') {
+        line += 1;
+        lineStart = i + 1;
+      }
+    }
+    offset = to;
+  };
+  const push = (kind: TokenKind, value: string, position: SourcePosition, end: number): void => {
+    tokens.push({ kind, value, position, end });
+    advance(end);
+  };
+
+  while (offset < text.length) {
+    const c = text[offset] as string;
+    if (/\s/.test(c)) {
+      advance(offset + 1);
+      continue;
+    }
+    if (text.startsWith('--', offset)) {
+      const end = text.indexOf('\n', offset);
+      advance(end === -1 ? text.length : end);
+      continue;
+    }
+    if (text.startsWith('/*', offset)) {
+      advance(blockCommentEnd(text, offset, file, here()));
+      continue;
+    }
+    const position = here();
+    if (c === "'" || c === '"') {
+      const { value, end } = readString(text, offset, file, position);
+      push('string', value, position, end);
+      continue;
+    }
+    if (c === '`') {
+      const { value, end } = readQuotedIdentifier(text, offset, file, position);
+      push('quoted', value, position, end);
+      continue;
+    }
+    const number = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?(?:BD|[LSYDF])?(?![A-Za-z0-9_])/i.exec(text.slice(offset, offset + 64));
+    if (number !== null) {
+      push('number', number[0], position, offset + number[0].length);
+      continue;
+    }
+    const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(offset, offset + 256));
+    if (word !== null) {
+      // A word longer than the window is read in one piece.
+      let end = offset + word[0].length;
+      while (end < text.length && /[A-Za-z0-9_]/.test(text[end] as string)) end += 1;
+      push('word', text.slice(offset, end), position, end);
+      continue;
+    }
+    const symbol = SYMBOLS.find((s) => text.startsWith(s, offset));
+    if (symbol !== undefined) {
+      push('symbol', symbol, position, offset + symbol.length);
+      continue;
+    }
+    throw SqlError.at(file, position, `unexpected character ${JSON.stringify(c)}`);
+  }
+  tokens.push({ kind: 'end', value: '', position: here(), end: offset });
+  return tokens;
+}
+
+function blockCommentEnd(text: string, start: number, file: string, position: SourcePosition): number {
+  let depth = 0;
+  let i = start;
+  while (i < text.length) {
+    if (text.startsWith('/*', i)) {
+      depth += 1;
+      i += 2;
+    } else if (text.startsWith('*/', i)) {
+      depth -= 1;
+      i += 2;
+      if (depth === 0) return i;
+    } else {
+      i += 1;
+    }
+  }
+  throw SqlError.at(file, position, 'this comment is never closed: add */');
+}
+
+function readString(text: string, start: number, file: string, position: SourcePosition): { value: string; end: number } {
+  const quote = text[start];
+  let value = '';
+  let i = start + 1;
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (c === '\\' && i + 1 < text.length) {
+      const next = text[i + 1] as string;
+      value += ESCAPES[next] ?? next;
+      i += 2;
+    } else if (c === quote) {
+      return { value, end: i + 1 };
+    } else {
+      value += c;
+      i += 1;
+    }
+  }
+  throw SqlError.at(file, position, `this string is never closed: add ${quote}`);
+}
+
+function readQuotedIdentifier(text: string, start: number, file: string, position: SourcePosition): { value: string; end: number } {
+  let value = '';
+  let i = start + 1;
+  while (i < text.length) {
+    if (text[i] === '`') {
+      if (text[i + 1] === '`') {
+        value += '`';
+        i += 2;
+        continue;
+      }
+      return { value, end: i + 1 };
+    }
+    value += text[i];
+    i += 1;
+  }
+  throw SqlError.at(file, position, 'this `quoted name` is never closed: add `');
+}

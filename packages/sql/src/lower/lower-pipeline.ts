@@ -1,0 +1,224 @@
+import {
+  type Dataset, type Expectation, type Field, type Flow, type FlowKind, type Pipeline, ReadFilesNode, ReadNode, type RelationNode,
+  ValidationError, parsePipeline,
+} from '@thund/ir';
+import type { SourcePosition } from '../lex/token.js';
+import type { CreateCdcFlow, CreateDataset, CreateInsertFlow, QueryExpr, Statement } from '../parse/ast.js';
+import { msToDuration } from '../parse/interval.js';
+import { type ParsedSqlFile, parseSqlFile } from '../parse/parse-file.js';
+import { SqlError, type SqlProblem } from '../sql-error.js';
+import { type QueryFacts, QueryLowering } from './lower-query.js';
+import { Positions } from './positions.js';
+
+/** One SQL file of a pipeline: its text and the name errors call it by. */
+export interface SqlSource {
+  readonly file: string;
+  readonly text: string;
+}
+
+/** Pipeline settings that SQL files do not hold (a project's spec file does). */
+export interface SqlPipelineSettings {
+  readonly name: string;
+  readonly catalog?: string;
+  readonly database?: string;
+  readonly storage?: string;
+  readonly configuration?: Readonly<Record<string, string>>;
+}
+
+interface Located<S extends Statement> {
+  readonly statement: S;
+  readonly positions: Positions;
+}
+
+/**
+ * Turns SQL pipeline files into one portable pipeline, validated. Every
+ * problem found (syntax, unsupported forms, names declared twice, the IR's
+ * own validation) is reported at once, each at `file:line:column`.
+ */
+export function pipelineFromSql(sources: readonly SqlSource[], settings: SqlPipelineSettings): Pipeline {
+  const problems: SqlProblem[] = [];
+  const parsed: ParsedSqlFile[] = [];
+  for (const source of sources) {
+    try {
+      parsed.push(parseSqlFile(source.text, source.file));
+    } catch (error) {
+      if (!(error instanceof SqlError)) throw error;
+      problems.push(...error.problems);
+    }
+  }
+  if (problems.length > 0) throw new SqlError(problems);
+  return new PipelineLowering(settings).lower(parsed);
+}
+
+class PipelineLowering {
+  readonly #settings: SqlPipelineSettings;
+  readonly #problems: SqlProblem[] = [];
+  readonly #datasets: Dataset[] = [];
+  readonly #flows: Flow[] = [];
+  /** Where each dataset and flow was declared, by index, for the IR's validation issues. */
+  readonly #datasetAt: Positions[] = [];
+  readonly #flowAt: Positions[] = [];
+
+  constructor(settings: SqlPipelineSettings) {
+    this.#settings = settings;
+  }
+
+  lower(files: readonly ParsedSqlFile[]): Pipeline {
+    const statements: Located<Statement>[] = files.flatMap((file) => file.statements.map((statement) => ({
+      statement, positions: new Positions(file.file, file.positions, statement.position),
+    })));
+    this.#checkNames(statements);
+    const tables = new Map<string, Located<CreateDataset>>();
+    for (const located of statements) {
+      if (located.statement.kind === 'create_dataset') tables.set(located.statement.name.toLowerCase(), located as Located<CreateDataset>);
+    }
+    for (const located of statements) {
+      this.#attempt(() => {
+        const { statement } = located;
+        if (statement.kind === 'create_dataset') this.#dataset(statement, located.positions);
+        else if (statement.kind === 'insert_flow') this.#insertFlow(statement, located.positions, tables);
+        else this.#cdcFlow(statement, located.positions, tables);
+      });
+    }
+    if (this.#problems.length > 0) throw new SqlError(this.#problems);
+    const pipeline = {
+      version: 1 as const,
+      name: this.#settings.name,
+      ...(this.#settings.catalog === undefined ? {} : { catalog: this.#settings.catalog }),
+      ...(this.#settings.database === undefined ? {} : { database: this.#settings.database }),
+      ...(this.#settings.storage === undefined ? {} : { storage: this.#settings.storage }),
+      ...(this.#settings.configuration === undefined ? {} : { configuration: this.#settings.configuration }),
+      datasets: this.#datasets,
+      flows: this.#flows,
+    };
+    try {
+      return parsePipeline(pipeline);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      throw new SqlError(error.issues.map((issue) => this.#locate(pipeline, issue.path, issue.message)));
+    }
+  }
+
+  #attempt(lower: () => void): void {
+    try {
+      lower();
+    } catch (error) {
+      if (!(error instanceof SqlError)) throw error;
+      this.#problems.push(...error.problems);
+    }
+  }
+
+  #checkNames(statements: readonly Located<Statement>[]): void {
+    const seen = new Map<string, { kind: string; file: string; position: SourcePosition }>();
+    for (const { statement, positions } of statements) {
+      // A dataset's defining flow shares its name; CREATE FLOW names share the flows' namespace.
+      const key = `${statement.kind === 'create_dataset' ? 'dataset' : 'flow'}:${statement.name.toLowerCase()}`;
+      const first = seen.get(key) ?? (statement.kind === 'create_dataset' ? undefined : seen.get(`dataset:${statement.name.toLowerCase()}`));
+      if (first !== undefined) {
+        this.#problems.push({
+          file: positions.file, line: statement.position.line, column: statement.position.column,
+          message: `${statement.name} is already defined at ${first.file}:${first.position.line}:${first.position.column}: give each dataset and flow its own name`,
+        });
+      } else {
+        seen.set(key, { kind: statement.kind, file: positions.file, position: statement.position });
+      }
+    }
+  }
+
+  #dataset(statement: CreateDataset, positions: Positions): void {
+    const schema: Field[] | undefined = statement.columns?.map((c) => (c.nullable ? { name: c.name, type: c.type } : { name: c.name, type: c.type, nullable: false }));
+    const dataset: Dataset = {
+      name: statement.name,
+      type: statement.type,
+      ...(schema === undefined ? {} : { schema }),
+      ...(statement.comment === undefined ? {} : { comment: statement.comment }),
+      ...(statement.partitionedBy === undefined ? {} : { partitionColumns: statement.partitionedBy }),
+      ...(statement.properties === undefined ? {} : { properties: statement.properties }),
+    };
+    this.#datasets.push(dataset);
+    this.#datasetAt.push(positions);
+    if (statement.query === undefined) return;
+    if (statement.type === 'table') {
+      this.#queryFlow(statement.name, statement.name, statement.query, positions, { expectations: expectationsOf(statement), kind: 'streaming-or-batch' });
+    } else {
+      this.#queryFlow(statement.name, statement.name, statement.query, positions, { expectations: expectationsOf(statement), kind: 'batch', what: statement.type === 'materialized_view' ? 'a materialized view' : undefined });
+    }
+  }
+
+  #insertFlow(statement: CreateInsertFlow, positions: Positions, tables: ReadonlyMap<string, Located<CreateDataset>>): void {
+    const target = this.#target(statement.target, statement, positions, tables);
+    this.#queryFlow(statement.name, target.name, statement.query, positions, {
+      expectations: expectationsOf(target),
+      kind: statement.once ? 'append_once' : 'streaming-or-batch',
+      ...(statement.comment === undefined ? {} : { comment: statement.comment }),
+    });
+  }
+
+  #cdcFlow(statement: CreateCdcFlow, positions: Positions, tables: ReadonlyMap<string, Located<CreateDataset>>): void {
+    const target = this.#target(statement.target, statement, positions, tables);
+    const source = statement.source;
+    let query: RelationNode;
+    if (source.kind === 'table') query = ReadNode.create(source.name);
+    else if (source.kind === 'file') query = ReadFilesNode.create(source.format, source.path, Object.keys(source.options).length === 0 ? {} : { options: source.options });
+    else throw positions.error(source, 'AUTO CDC reads one change feed: FROM STREAM(dataset) or FROM STREAM read_files(…)');
+    const expectations = expectationsOf(target);
+    this.#flows.push({
+      name: statement.name, target: target.name, kind: 'cdc', query, cdc: statement.cdc,
+      ...(expectations.length === 0 ? {} : { expectations }),
+      ...(statement.comment === undefined ? {} : { comment: statement.comment }),
+    });
+    this.#flowAt.push(positions);
+  }
+
+  #target(name: string, statement: Statement, positions: Positions, tables: ReadonlyMap<string, Located<CreateDataset>>): CreateDataset {
+    const target = tables.get(name.toLowerCase())?.statement;
+    if (target === undefined) throw positions.error(statement, `${name} is not defined: declare it with CREATE STREAMING TABLE ${name}`);
+    if (target.type !== 'table') throw positions.error(statement, `flows write into streaming tables, and ${name} is a ${target.type === 'materialized_view' ? 'materialized view' : 'temporary view'}`);
+    return target;
+  }
+
+  #queryFlow(
+    name: string, target: string, query: QueryExpr, positions: Positions,
+    options: { expectations: Expectation[]; kind: FlowKind | 'streaming-or-batch'; comment?: string; what?: string | undefined },
+  ): void {
+    const facts: QueryFacts = { streams: false, watermarks: [], reads: new Map() };
+    const plan = new QueryLowering(positions, facts).query(query);
+    if (facts.streams && options.what !== undefined) {
+      throw positions.error(query, `${options.what} is recomputed from whole datasets: read STREAM(…) from a CREATE STREAMING TABLE instead`);
+    }
+    const kind: FlowKind = options.kind === 'streaming-or-batch' ? (facts.streams ? 'streaming' : 'batch') : options.kind;
+    if (facts.watermarks.length > 1) throw positions.error(facts.watermarks[1] as object, 'one WATERMARK per flow');
+    const watermark = facts.watermarks[0];
+    if (facts.window !== undefined && watermark === undefined) {
+      throw positions.error(query, 'an event-time window needs a watermark: FROM STREAM(source) WATERMARK event_time DELAY OF INTERVAL 10 SECONDS');
+    }
+    this.#flows.push({
+      name, target, kind, query: plan,
+      ...(options.expectations.length === 0 ? {} : { expectations: options.expectations }),
+      ...(watermark === undefined ? {} : { watermark: { column: watermark.column, delay: msToDuration(watermark.delayMs) } }),
+      ...(facts.window === undefined ? {} : { window: facts.window.spec, outputMode: 'append' as const }),
+      ...(options.comment === undefined ? {} : { comment: options.comment }),
+    });
+    this.#flowAt.push(positions);
+  }
+
+  /** A validation issue of the lowered pipeline, at the deepest node of its path that came from the SQL. */
+  #locate(pipeline: object, path: string, message: string): SqlProblem {
+    const segments = [...path.matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]/g)].map((m) => (m[2] === undefined ? m[1] as string : Number(m[2])));
+    const [collection, index] = segments;
+    const positions = collection === 'flows' ? this.#flowAt[index as number] : collection === 'datasets' ? this.#datasetAt[index as number] : undefined;
+    if (positions === undefined) return { file: '(pipeline)', line: 1, column: 1, message };
+    let node: unknown = pipeline;
+    let position = positions.of({});
+    for (const segment of segments) {
+      if (typeof node !== 'object' || node === null) break;
+      node = (node as Record<string | number, unknown>)[segment];
+      if (typeof node === 'object' && node !== null) position = positions.find(node) ?? position;
+    }
+    return { file: positions.file, line: position.line, column: position.column, message };
+  }
+}
+
+function expectationsOf(dataset: CreateDataset): Expectation[] {
+  return dataset.constraints.map((c) => ({ name: c.name, predicate: c.condition, action: c.action }));
+}

@@ -1,0 +1,295 @@
+import {
+  AggregateNode, AliasNode, ColumnNode, DeduplicateNode, type Expression, FilterNode, JoinNode, LimitNode, ProjectNode,
+  ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, UnionNode, WindowNode, type WindowSpec,
+} from '@thund/ir';
+import type { SourcePosition } from '../lex/token.js';
+import type { FromItem, QueryExpr, SelectCore, WatermarkClause } from '../parse/ast.js';
+import { containsAggregate, containsWindowCall, isAggregateCall, sameExpression } from './expression-tools.js';
+import { eventTimeWindow } from './event-time-window.js';
+import type { Positions } from './positions.js';
+import { Scope, mapChildren, qualify } from './scope.js';
+
+/** What lowering a flow's query learned besides its plan. */
+export interface QueryFacts {
+  /** A `STREAM` read: the flow is a streaming flow. */
+  streams: boolean;
+  readonly watermarks: WatermarkClause[];
+  window?: { readonly spec: WindowSpec; readonly position: SourcePosition };
+  /** Where each dataset the query reads is first named. */
+  readonly reads: Map<string, SourcePosition>;
+}
+
+interface Cte {
+  readonly query: QueryExpr;
+  /** The CTEs visible where this one is defined. */
+  readonly outer: CteScope;
+}
+type CteScope = ReadonlyMap<string, Cte>;
+
+interface LoweredFrom {
+  readonly relation: RelationNode;
+  /** For a leaf: the name it is qualified by. For a join: every qualifier, mapped to its side's alias. */
+  readonly leaf?: string;
+  readonly scope: Scope;
+}
+
+/**
+ * Lowers a parsed query to a portable plan. Spark SQL's meaning is kept:
+ * aggregation is split into an aggregate node and the projection above it,
+ * window functions into a window node, positional UNION columns are
+ * matched as the plan's by-name union expects them.
+ */
+export class QueryLowering {
+  readonly #positions: Positions;
+  readonly #facts: QueryFacts;
+  #aliases = 0;
+
+  constructor(positions: Positions, facts: QueryFacts) {
+    this.#positions = positions;
+    this.#facts = facts;
+  }
+
+  query(query: QueryExpr, ctes: CteScope = new Map()): RelationNode {
+    let scope = ctes;
+    for (const cte of query.with) {
+      const inner = new Map(scope);
+      inner.set(cte.name.toLowerCase(), { query: cte.query, outer: scope });
+      scope = inner;
+    }
+    let relation: RelationNode;
+    switch (query.body.kind) {
+      case 'select':
+        relation = this.#select(query.body, scope);
+        break;
+      case 'union':
+        relation = this.#union(query.body.all, [query.body.left, query.body.right], scope);
+        break;
+      default:
+        relation = this.query(query.body, scope);
+    }
+    if (query.orderBy.length > 0) relation = SortNode.create(relation, query.orderBy.map((key) => this.#sortKey(key)));
+    if (query.limit !== undefined) relation = LimitNode.create(relation, query.limit, query.offset);
+    return relation;
+  }
+
+  #union(all: boolean, branches: readonly QueryExpr[], ctes: CteScope): RelationNode {
+    // a UNION b UNION c is one union node when every branch keeps (or drops) duplicates alike.
+    const flat: QueryExpr[] = [];
+    for (const branch of branches) {
+      if (branch.body.kind === 'union' && branch.body.all === all && branch.with.length === 0 && branch.orderBy.length === 0 && branch.limit === undefined) {
+        flat.push(branch.body.left, branch.body.right);
+      } else {
+        flat.push(branch);
+      }
+    }
+    return UnionNode.create(flat.map((branch) => this.query(branch, ctes)), all);
+  }
+
+  /** Sort keys above a projection name its output columns: qualifiers are dropped. */
+  #sortKey(key: SortKey): SortKey {
+    return { ...key, expr: unqualified(key.expr, this.#positions) };
+  }
+
+  #select(select: SelectCore, ctes: CteScope): RelationNode {
+    if (select.from === undefined) throw this.#positions.error(select, 'a query needs FROM: Þund plans read datasets or files');
+    const from = this.#from(select.from, ctes);
+    const scope = from.leaf === undefined ? from.scope : new Scope(new Map([[from.leaf, null]]));
+    const windowBounds = select.groupBy.some((key) => key.kind === 'call' && (key.name === 'window' || key.name === 'session_window'));
+    const q = (expr: Expression): Expression => qualify(expr, scope, this.#positions, { windowBounds });
+    let relation = from.relation;
+    if (select.where !== undefined) {
+      if (containsAggregate(select.where)) throw this.#positions.error(select.where, 'aggregates are not allowed in WHERE: use HAVING');
+      relation = FilterNode.create(relation, q(select.where));
+    }
+    let items = select.items.map((item) => q(item.expr));
+    const groupBy = select.groupBy.map(q);
+    const having = select.having === undefined ? undefined : q(select.having);
+    const aggregated = groupBy.length > 0 || having !== undefined || items.some(containsAggregate);
+    if (aggregated) {
+      const result = this.#aggregate(relation, items, groupBy, having, select);
+      relation = result.relation;
+      items = result.items;
+    }
+    if (items.some(containsWindowCall)) {
+      const result = this.#windows(relation, items);
+      relation = result.relation;
+      items = result.items;
+    }
+    if (!(items.length === 1 && items[0]?.kind === 'star' && items[0].relation === undefined) && items.length > 0) {
+      relation = ProjectNode.create(relation, items);
+    }
+    if (select.distinct) relation = DeduplicateNode.create(relation);
+    return relation;
+  }
+
+  #from(item: FromItem, ctes: CteScope): LoweredFrom {
+    switch (item.kind) {
+      case 'table': {
+        const cte = ctes.get(item.name.toLowerCase());
+        if (cte !== undefined) {
+          if (item.stream) throw this.#positions.error(item, `STREAM(${item.name}) reads a CTE: stream from a dataset or files instead`);
+          return { relation: this.query(cte.query, cte.outer), leaf: item.alias ?? item.name, scope: Scope.empty() };
+        }
+        if (!this.#facts.reads.has(item.name)) this.#facts.reads.set(item.name, item.position);
+        this.#noteStream(item);
+        return { relation: ReadNode.create(item.name), leaf: item.alias ?? item.name, scope: Scope.empty() };
+      }
+      case 'file': {
+        this.#noteStream(item);
+        const relation = ReadFilesNode.create(item.format, item.path, Object.keys(item.options).length === 0 ? {} : { options: item.options });
+        return { relation, leaf: item.alias ?? this.#syntheticAlias(), scope: Scope.empty() };
+      }
+      case 'subquery':
+        return { relation: this.query(item.query, ctes), leaf: item.alias ?? this.#syntheticAlias(), scope: Scope.empty() };
+      case 'join': {
+        const left = this.#from(item.left, ctes);
+        const right = this.#from(item.right, ctes);
+        const leftAlias = left.leaf ?? this.#syntheticAlias();
+        const rightAlias = right.leaf ?? this.#syntheticAlias();
+        const names = new Map<string, string>([
+          ...(left.leaf === undefined ? left.scope.under(leftAlias) : new Map([[leftAlias, leftAlias]])),
+          ...(right.leaf === undefined ? right.scope.under(rightAlias) : new Map([[rightAlias, rightAlias]])),
+        ]);
+        const scope = new Scope(names);
+        const on = item.on === undefined ? undefined : qualify(item.on, scope, this.#positions);
+        const aliases = {
+          ...(left.relation.kind === 'read' && left.relation.dataset === leftAlias ? {} : { leftAlias }),
+          ...(right.relation.kind === 'read' && right.relation.dataset === rightAlias ? {} : { rightAlias }),
+        };
+        const relation = JoinNode.create(item.type, left.relation, right.relation, {
+          ...aliases, ...(on === undefined ? {} : { on }), ...(item.using === undefined ? {} : { using: item.using }),
+        });
+        return { relation: this.#positions.copy(item, relation), scope };
+      }
+    }
+  }
+
+  #noteStream(item: Extract<FromItem, { kind: 'table' | 'file' }>): void {
+    if (item.stream) this.#facts.streams = true;
+    if (item.watermark !== undefined) {
+      if (!item.stream) throw this.#positions.error(item.watermark, 'WATERMARK applies to a streaming read: write FROM STREAM(source) WATERMARK …');
+      this.#facts.watermarks.push(item.watermark);
+    }
+  }
+
+  #syntheticAlias(): string {
+    this.#aliases += 1;
+    return `__sql_${this.#aliases}`;
+  }
+
+  /**
+   * `SELECT keys…, aggregates… GROUP BY keys HAVING …` as an aggregate node
+   * (keys, then one aliased call per distinct aggregate), the HAVING filter
+   * and the select list above it, in terms of the aggregate's columns.
+   */
+  #aggregate(input: RelationNode, items: Expression[], groupBy: Expression[], having: Expression | undefined, select: SelectCore): { relation: RelationNode; items: Expression[] } {
+    const positions = this.#positions;
+    const keys: { expr: Expression; name: string }[] = [];
+    const window = eventTimeWindow(groupBy, positions);
+    if (window !== undefined) this.#facts.window = window;
+    const plainKeys = groupBy.filter((key) => !(key.kind === 'call' && (key.name === 'window' || key.name === 'session_window')));
+    for (const key of plainKeys) keys.push(this.#groupKey(key, items, keys.length));
+    const aggregates: { call: Expression; name: string }[] = [];
+    const aggregateName = (call: Expression, preferred?: string): string => {
+      const existing = aggregates.find((a) => sameExpression(a.call, call));
+      if (existing !== undefined) return existing.name;
+      const name = preferred ?? `__agg_${aggregates.length + 1}`;
+      aggregates.push({ call, name });
+      return name;
+    };
+    // Named aggregates first, in select order, so the common shape needs no projection.
+    for (const item of items) {
+      if (item.kind === 'alias' && isAggregateCall(item.expr)) aggregateName(item.expr, item.name);
+    }
+    const windowColumns = window === undefined ? [] : ['window_start', 'window_end'];
+    const rewrite = (expr: Expression): Expression => {
+      if (isAggregateCall(expr)) return positions.copy(expr, ColumnNode.create(aggregateName(expr)));
+      const key = keys.find((k) => sameExpression(k.expr, expr) || (expr.kind === 'column' && expr.relation === undefined && k.name.toLowerCase() === expr.name.toLowerCase()));
+      if (key !== undefined) return positions.copy(expr, ColumnNode.create(key.name));
+      if (expr.kind === 'column' && expr.relation?.toLowerCase() === 'window' && window !== undefined) {
+        const bound = expr.name.toLowerCase();
+        if (bound === 'start' || bound === 'end') return positions.copy(expr, ColumnNode.create(`window_${bound}`));
+      }
+      if (expr.kind === 'column') {
+        throw positions.error(expr, `column ${expr.relation === undefined ? '' : `${expr.relation}.`}${expr.name} must be in GROUP BY or inside an aggregate such as max(${expr.name})`);
+      }
+      if (expr.kind === 'star') throw positions.error(expr, 'SELECT * cannot be used with GROUP BY: list the grouping columns and aggregates');
+      if (expr.kind === 'window_call') return expr;
+      return mapChildren(expr, rewrite, positions);
+    };
+    const rewritten = items.map((item) => (item.kind === 'alias' ? positions.copy(item, AliasNode.create(rewrite(item.expr), item.name)) : rewrite(item)));
+    const condition = having === undefined ? undefined : rewrite(having);
+    const groupExprs = keys.map((k) => (k.expr.kind === 'column' && k.expr.name === k.name ? k.expr : AliasNode.create(k.expr, k.name)));
+    let relation: RelationNode = AggregateNode.create(input, groupExprs, aggregates.map((a) => AliasNode.create(a.call, a.name)));
+    if (window !== undefined) {
+      const expected = [...windowColumns, ...keys.map((k) => k.name), ...aggregates.map((a) => a.name)];
+      const same = rewritten.length === expected.length && rewritten.every((item, i) => namesColumn(item, expected[i] as string));
+      if (!same || condition !== undefined) {
+        throw positions.error(select, `an event-time window aggregation selects window.start AS window_start, window.end AS window_end, then its GROUP BY columns, then its aggregates, each named (here: ${expected.join(', ')}), without HAVING`);
+      }
+      return { relation, items: [] };
+    }
+    if (condition !== undefined) relation = FilterNode.create(relation, condition);
+    const direct = [...keys.map((k) => k.name), ...aggregates.map((a) => a.name)];
+    const identity = rewritten.length === direct.length && rewritten.every((item, i) => namesColumn(item, direct[i] as string));
+    return { relation, items: identity ? [] : rewritten };
+  }
+
+  /** A GROUP BY key and the column name the aggregate gives it: an input column, a select alias, or an ordinal. */
+  #groupKey(key: Expression, items: readonly Expression[], index: number): { expr: Expression; name: string } {
+    if (key.kind === 'literal' && typeof key.value === 'number' && Number.isInteger(key.value)) {
+      const item = items[key.value - 1];
+      if (item === undefined) throw this.#positions.error(key, `GROUP BY ${key.value}: the select list has ${items.length} columns`);
+      return this.#groupKey(item.kind === 'alias' ? item.expr : item, items, index);
+    }
+    if (key.kind === 'column' && key.relation === undefined) {
+      const aliased = items.find((item) => item.kind === 'alias' && item.name.toLowerCase() === key.name.toLowerCase() && !(item.expr.kind === 'column' && item.expr.name.toLowerCase() === key.name.toLowerCase()));
+      if (aliased?.kind === 'alias' && !containsAggregate(aliased.expr)) return { expr: aliased.expr, name: aliased.name };
+    }
+    if (key.kind === 'column') return { expr: key, name: key.name };
+    const named = items.find((item) => item.kind === 'alias' && sameExpression(item.expr, key));
+    if (named?.kind === 'alias') return { expr: key, name: named.name };
+    return { expr: key, name: `__key_${index + 1}` };
+  }
+
+  /** Window functions of the select list as a window node below it, each aliased. */
+  #windows(input: RelationNode, items: Expression[]): { relation: RelationNode; items: Expression[] } {
+    const positions = this.#positions;
+    const calls: { call: Expression; name: string }[] = [];
+    for (const item of items) {
+      if (item.kind === 'alias' && item.expr.kind === 'window_call') calls.push({ call: item.expr, name: item.name });
+    }
+    const rewrite = (expr: Expression): Expression => {
+      if (expr.kind === 'window_call') {
+        const found = calls.find((c) => c.call === expr) ?? (() => {
+          const created = { call: expr, name: `__win_${calls.length + 1}` };
+          calls.push(created);
+          return created;
+        })();
+        return positions.copy(expr, ColumnNode.create(found.name));
+      }
+      return mapChildren(expr, rewrite, positions);
+    };
+    const rewritten = items.map((item) => (item.kind === 'alias' && item.expr.kind === 'window_call' ? ColumnNode.create(item.name) : rewrite(item)));
+    const relation = WindowNode.create(input, calls.map((c) => AliasNode.create(c.call, c.name)));
+    // `SELECT *, f() OVER (…) AS x`: the window node's own output.
+    const starThenWindows = rewritten[0]?.kind === 'star' && rewritten[0].relation === undefined && rewritten.length === calls.length + 1
+      && rewritten.slice(1).every((item, i) => item.kind === 'column' && item.name === calls[i]?.name);
+    if (starThenWindows) return { relation, items: [] };
+    if (rewritten.some((item) => item.kind === 'star')) {
+      throw positions.error(items.find((item) => item.kind === 'star') as Expression, 'with window functions, * is allowed only as SELECT *, then the window functions, each with an alias');
+    }
+    return { relation, items: rewritten };
+  }
+}
+
+function unqualified(expr: Expression, positions: Positions): Expression {
+  if (expr.kind === 'column' && expr.relation !== undefined) return positions.copy(expr, ColumnNode.create(expr.name));
+  return mapChildren(expr, (child) => unqualified(child, positions), positions);
+}
+
+/** `name` or `name AS name`: a select item that passes a column through unchanged. */
+function namesColumn(item: Expression, name: string): boolean {
+  if (item.kind === 'column') return item.relation === undefined && item.name === name;
+  return item.kind === 'alias' && item.name === name && item.expr.kind === 'column' && item.expr.relation === undefined && item.expr.name === name;
+}

@@ -1,0 +1,153 @@
+import type { CdcSpec, DataType, Expression, FileFormat, JoinType, SortKey } from '@thund/ir';
+import type { SourcePosition } from '../lex/token.js';
+
+/**
+ * The syntax tree of a SQL pipeline file. Expressions are already the
+ * portable plan's own (`@thund/ir` expressions); what needs the whole
+ * query to lower (scopes, aggregation, windows) stays syntax here.
+ */
+
+/** A table in FROM: a dataset, a file, a subquery or a join. */
+export type FromItem = TableRef | FileRef | SubqueryRef | JoinRef;
+
+export interface TableRef {
+  readonly kind: 'table';
+  /** The dataset name (the last part of a qualified name). */
+  readonly name: string;
+  /** Read with `STREAM(name)` / `STREAM name`. */
+  readonly stream: boolean;
+  readonly alias?: string;
+  readonly watermark?: WatermarkClause;
+  readonly position: SourcePosition;
+}
+
+/** `parquet.\`path\``, `json.\`path\``, `csv.\`path\``, or `read_files('path', format => '…')`. */
+export interface FileRef {
+  readonly kind: 'file';
+  readonly format: FileFormat;
+  readonly path: string;
+  readonly options: Readonly<Record<string, string>>;
+  readonly stream: boolean;
+  readonly alias?: string;
+  readonly watermark?: WatermarkClause;
+  readonly position: SourcePosition;
+}
+
+export interface SubqueryRef {
+  readonly kind: 'subquery';
+  readonly query: QueryExpr;
+  readonly alias?: string;
+  readonly position: SourcePosition;
+}
+
+export interface JoinRef {
+  readonly kind: 'join';
+  readonly type: JoinType;
+  readonly left: FromItem;
+  readonly right: FromItem;
+  readonly on?: Expression;
+  readonly using?: readonly string[];
+  readonly position: SourcePosition;
+}
+
+/** `WATERMARK column DELAY OF INTERVAL n unit`: milliseconds of delay. */
+export interface WatermarkClause {
+  readonly column: string;
+  readonly delayMs: number;
+  readonly position: SourcePosition;
+}
+
+export interface SelectItem {
+  readonly expr: Expression;
+  readonly position: SourcePosition;
+}
+
+/** One `SELECT … FROM … WHERE … GROUP BY … HAVING …`. */
+export interface SelectCore {
+  readonly kind: 'select';
+  readonly distinct: boolean;
+  readonly items: readonly SelectItem[];
+  readonly from?: FromItem;
+  readonly where?: Expression;
+  readonly groupBy: readonly Expression[];
+  readonly having?: Expression;
+  readonly position: SourcePosition;
+}
+
+export interface SetOperation {
+  readonly kind: 'union';
+  readonly all: boolean;
+  readonly left: QueryExpr;
+  readonly right: QueryExpr;
+  readonly position: SourcePosition;
+}
+
+/** A query with its CTEs, ORDER BY and LIMIT. */
+export interface QueryExpr {
+  readonly kind: 'query';
+  readonly with: readonly { readonly name: string; readonly query: QueryExpr; readonly position: SourcePosition }[];
+  readonly body: SelectCore | SetOperation | QueryExpr;
+  readonly orderBy: readonly SortKey[];
+  readonly limit?: number;
+  readonly offset?: number;
+  readonly position: SourcePosition;
+}
+
+export interface ColumnDefinition {
+  readonly name: string;
+  readonly type: DataType;
+  readonly nullable: boolean;
+  readonly comment?: string;
+  readonly position: SourcePosition;
+}
+
+export interface ConstraintDefinition {
+  readonly name: string;
+  readonly condition: Expression;
+  readonly action: 'warn' | 'drop' | 'fail';
+  readonly position: SourcePosition;
+}
+
+/** `CREATE MATERIALIZED VIEW | STREAMING TABLE | TEMPORARY VIEW name … [AS query]`. */
+export interface CreateDataset {
+  readonly kind: 'create_dataset';
+  readonly type: 'materialized_view' | 'table' | 'temporary_view';
+  readonly name: string;
+  readonly columns?: readonly ColumnDefinition[];
+  readonly constraints: readonly ConstraintDefinition[];
+  readonly comment?: string;
+  readonly partitionedBy?: readonly string[];
+  readonly properties?: Readonly<Record<string, string>>;
+  readonly query?: QueryExpr;
+  readonly position: SourcePosition;
+}
+
+/** `CREATE FLOW name [COMMENT …] AS INSERT INTO target BY NAME query`. */
+export interface CreateInsertFlow {
+  readonly kind: 'insert_flow';
+  readonly name: string;
+  readonly target: string;
+  readonly once: boolean;
+  readonly comment?: string;
+  readonly query: QueryExpr;
+  readonly position: SourcePosition;
+}
+
+/** `CREATE FLOW name AS AUTO CDC INTO target FROM source KEYS (…) …`. */
+export interface CreateCdcFlow {
+  readonly kind: 'cdc_flow';
+  readonly name: string;
+  readonly target: string;
+  readonly comment?: string;
+  readonly source: FromItem;
+  readonly cdc: CdcSpec;
+  readonly position: SourcePosition;
+}
+
+export type Statement = CreateDataset | CreateInsertFlow | CreateCdcFlow;
+
+/** A parsed file: its statements, each remembering where it is. */
+export interface SqlFile {
+  readonly file: string;
+  readonly statements: readonly Statement[];
+}

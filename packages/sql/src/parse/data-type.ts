@@ -1,0 +1,54 @@
+import type { DataType } from '@thund/ir';
+import type { Cursor } from './cursor.js';
+
+/** Spark SQL type names and the Arrow type each is in the portable plan. */
+const SIMPLE_TYPES: Readonly<Record<string, DataType>> = {
+  BOOLEAN: 'bool',
+  TINYINT: 'int8',
+  BYTE: 'int8',
+  SMALLINT: 'int16',
+  SHORT: 'int16',
+  INT: 'int32',
+  INTEGER: 'int32',
+  BIGINT: 'int64',
+  LONG: 'int64',
+  FLOAT: 'float32',
+  REAL: 'float32',
+  DOUBLE: 'float64',
+  STRING: 'utf8',
+  BINARY: 'binary',
+  DATE: 'date32',
+  TIMESTAMP: 'timestamp',
+  TIMESTAMP_NTZ: 'timestamp',
+};
+
+/** A Spark SQL type: `BIGINT`, `DECIMAL(10, 2)`, `VARCHAR(20)` (a string), … */
+export function parseDataType(cursor: Cursor): DataType {
+  const token = cursor.peek();
+  const name = cursor.identifier('a type').toUpperCase();
+  if (name === 'DECIMAL' || name === 'DEC' || name === 'NUMERIC') {
+    if (!cursor.acceptSymbol('(')) return { type: 'decimal', precision: 10, scale: 0 };
+    const precision = integer(cursor);
+    const scale = cursor.acceptSymbol(',') ? integer(cursor) : 0;
+    cursor.expectSymbol(')');
+    return { type: 'decimal', precision, scale };
+  }
+  if (name === 'VARCHAR' || name === 'CHAR') {
+    // Spark reads VARCHAR(n) and CHAR(n) as strings (padding and length checks aside).
+    cursor.expectSymbol('(');
+    integer(cursor);
+    cursor.expectSymbol(')');
+    return 'utf8';
+  }
+  const type = SIMPLE_TYPES[name];
+  if (type === undefined) {
+    throw cursor.error(`type ${name} is not supported: use one of ${[...Object.keys(SIMPLE_TYPES), 'DECIMAL(p, s)', 'VARCHAR(n)'].join(', ')}`, token);
+  }
+  return type;
+}
+
+function integer(cursor: Cursor): number {
+  const token = cursor.next();
+  if (token.kind !== 'number' || !/^\d+$/.test(token.value)) throw cursor.error(`expected a whole number, found "${token.value}"`, token);
+  return Number(token.value);
+}

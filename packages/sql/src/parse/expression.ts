@@ -1,0 +1,368 @@
+import {
+  AliasNode, BinaryNode, type BinaryOperator, CallNode, CaseNode, CastNode, ColumnNode, type Expression, InListNode,
+  LiteralNode, type RowsFrame, type SortKey, StarNode, UnaryNode, WindowCallNode, lookupFunction,
+} from '@thund/ir';
+import { type Token, isKeyword } from '../lex/token.js';
+import type { Cursor } from './cursor.js';
+import { parseDataType } from './data-type.js';
+import { EVENT_TIME_FUNCTIONS, catalogName, unknownFunctionMessage } from './function-names.js';
+
+const COMPARISONS: Readonly<Record<string, BinaryOperator>> = { '=': 'eq', '==': 'eq', '<>': 'neq', '!=': 'neq', '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
+const ADDITIVE: Readonly<Record<string, BinaryOperator>> = { '+': 'add', '-': 'sub' };
+const MULTIPLICATIVE: Readonly<Record<string, BinaryOperator>> = { '*': 'mul', '/': 'div', '%': 'mod' };
+
+/** Words that end an expression where an alias could otherwise be read. */
+export const CLAUSE_WORDS: ReadonlySet<string> = new Set([
+  'FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET', 'UNION', 'EXCEPT', 'INTERSECT', 'JOIN', 'INNER', 'LEFT', 'RIGHT',
+  'FULL', 'CROSS', 'SEMI', 'ANTI', 'ON', 'USING', 'AS', 'WATERMARK', 'WINDOW', 'NATURAL', 'LATERAL', 'AND', 'OR', 'NOT', 'IS', 'IN',
+  'LIKE', 'BETWEEN', 'WHEN', 'THEN', 'ELSE', 'END', 'ASC', 'DESC', 'NULLS', 'KEYS', 'SEQUENCE', 'APPLY', 'COLUMNS', 'STORED',
+  'TRACK', 'IGNORE', 'SELECT', 'WITH', 'BY', 'OVER', 'ROWS', 'RANGE',
+]);
+
+/** A Spark SQL expression, as a portable-plan expression. */
+export function parseExpression(cursor: Cursor): Expression {
+  return parseOr(cursor);
+}
+
+function parseOr(cursor: Cursor): Expression {
+  let left = parseAnd(cursor);
+  while (cursor.isKeyword('OR')) {
+    const token = cursor.next();
+    left = cursor.mark(BinaryNode.create('or', left, parseAnd(cursor)), token);
+  }
+  return left;
+}
+
+function parseAnd(cursor: Cursor): Expression {
+  let left = parseNot(cursor);
+  while (cursor.isKeyword('AND')) {
+    const token = cursor.next();
+    left = cursor.mark(BinaryNode.create('and', left, parseNot(cursor)), token);
+  }
+  return left;
+}
+
+function parseNot(cursor: Cursor): Expression {
+  if (cursor.isKeyword('NOT')) {
+    const token = cursor.next();
+    return cursor.mark(UnaryNode.create('not', parseNot(cursor)), token);
+  }
+  return parsePredicate(cursor);
+}
+
+function parsePredicate(cursor: Cursor): Expression {
+  const start = cursor.peek();
+  const left = parseAdditive(cursor);
+  const token = cursor.peek();
+  if (token.kind === 'symbol' && token.value in COMPARISONS) {
+    cursor.next();
+    return cursor.mark(BinaryNode.create(COMPARISONS[token.value] as BinaryOperator, left, parseAdditive(cursor)), start);
+  }
+  if (token.kind === 'symbol' && token.value === '<=>') throw cursor.error('<=> (null-safe equality) is not supported: write (a = b OR (a IS NULL AND b IS NULL))');
+  if (cursor.acceptKeyword('IS')) {
+    const negated = cursor.acceptKeyword('NOT');
+    if (!cursor.acceptKeyword('NULL')) throw cursor.error('only IS NULL and IS NOT NULL are supported here');
+    return cursor.mark(UnaryNode.create(negated ? 'is_not_null' : 'is_null', left), start);
+  }
+  const negated = cursor.isKeyword('NOT') && (isKeyword(cursor.peek(1), 'IN') || isKeyword(cursor.peek(1), 'LIKE') || isKeyword(cursor.peek(1), 'BETWEEN'));
+  if (negated) cursor.next();
+  const wrap = (node: Expression): Expression => cursor.mark(negated ? UnaryNode.create('not', cursor.mark(node, start)) : node, start);
+  if (cursor.acceptKeyword('IN')) {
+    cursor.expectSymbol('(');
+    if (cursor.isKeyword('SELECT') || cursor.isKeyword('WITH')) throw cursor.error('IN (subquery) is not supported: join the subquery instead (LEFT SEMI JOIN)');
+    const list = [parseExpression(cursor)];
+    while (cursor.acceptSymbol(',')) list.push(parseExpression(cursor));
+    cursor.expectSymbol(')');
+    return wrap(InListNode.create(left, list));
+  }
+  if (cursor.acceptKeyword('LIKE')) return wrap(BinaryNode.create('like', left, parseAdditive(cursor)));
+  if (cursor.acceptKeyword('BETWEEN')) {
+    const low = parseAdditive(cursor);
+    cursor.expectKeyword('AND');
+    const high = parseAdditive(cursor);
+    return wrap(BinaryNode.create('and', cursor.mark(BinaryNode.create('gte', left, low), start), cursor.mark(BinaryNode.create('lte', left, high), start)));
+  }
+  return left;
+}
+
+function parseAdditive(cursor: Cursor): Expression {
+  let left = parseMultiplicative(cursor);
+  for (;;) {
+    const token = cursor.peek();
+    if (token.kind === 'symbol' && token.value in ADDITIVE) {
+      cursor.next();
+      left = cursor.mark(BinaryNode.create(ADDITIVE[token.value] as BinaryOperator, left, parseMultiplicative(cursor)), token);
+    } else if (token.kind === 'symbol' && token.value === '||') {
+      cursor.next();
+      left = cursor.mark(CallNode.create('concat', [left, parseMultiplicative(cursor)]), token);
+    } else {
+      return left;
+    }
+  }
+}
+
+function parseMultiplicative(cursor: Cursor): Expression {
+  let left = parseUnary(cursor);
+  for (;;) {
+    const token = cursor.peek();
+    if (token.kind === 'symbol' && token.value in MULTIPLICATIVE) {
+      cursor.next();
+      left = cursor.mark(BinaryNode.create(MULTIPLICATIVE[token.value] as BinaryOperator, left, parseUnary(cursor)), token);
+    } else if (isKeyword(token, 'DIV')) {
+      throw cursor.error('DIV (integer division) is not supported: write floor(a / b)');
+    } else {
+      return left;
+    }
+  }
+}
+
+function parseUnary(cursor: Cursor): Expression {
+  const token = cursor.peek();
+  if (token.kind === 'symbol' && (token.value === '-' || token.value === '+')) {
+    cursor.next();
+    const operand = parseUnary(cursor);
+    if (token.value === '+') return operand;
+    // A negative number is one literal, as Spark reads it.
+    if (operand.kind === 'literal' && typeof operand.value === 'number') return cursor.mark(LiteralNode.create(-operand.value), token);
+    if (operand.kind === 'literal' && operand.type !== undefined && typeof operand.type !== 'string' && operand.type.type === 'decimal' && typeof operand.value === 'string') {
+      return cursor.mark(LiteralNode.create(`-${operand.value}`, operand.type), token);
+    }
+    return cursor.mark(UnaryNode.create('neg', operand), token);
+  }
+  return parsePostfix(cursor);
+}
+
+function parsePostfix(cursor: Cursor): Expression {
+  const start = cursor.peek();
+  let expr = parsePrimary(cursor);
+  while (cursor.isSymbol('::')) {
+    cursor.next();
+    expr = cursor.mark(CastNode.create(expr, parseDataType(cursor)), start);
+  }
+  return expr;
+}
+
+function parsePrimary(cursor: Cursor): Expression {
+  const token = cursor.peek();
+  switch (token.kind) {
+    case 'number':
+      cursor.next();
+      return cursor.mark(numberLiteral(cursor, token), token);
+    case 'string':
+      cursor.next();
+      return cursor.mark(LiteralNode.create(stringRun(cursor, token.value)), token);
+    case 'symbol':
+      if (token.value === '(') {
+        cursor.next();
+        if (cursor.isKeyword('SELECT') || cursor.isKeyword('WITH')) throw cursor.error('subqueries in expressions are not supported: join the subquery instead', token);
+        const inner = parseExpression(cursor);
+        cursor.expectSymbol(')');
+        return inner;
+      }
+      if (token.value === '*') throw cursor.error('* is allowed only as a whole select item or in count(*)');
+      throw cursor.error(`expected an expression, found "${token.value}"`);
+    case 'end':
+      throw cursor.error('expected an expression, found the end of the statement');
+    default:
+      return parseWordPrimary(cursor, token);
+  }
+}
+
+function parseWordPrimary(cursor: Cursor, token: Token): Expression {
+  if (token.kind === 'word') {
+    const word = token.value.toUpperCase();
+    if (word === 'NULL' || word === 'TRUE' || word === 'FALSE') {
+      cursor.next();
+      return cursor.mark(LiteralNode.create(word === 'NULL' ? null : word === 'TRUE'), token);
+    }
+    if ((word === 'DATE' || word === 'TIMESTAMP' || word === 'TIMESTAMP_NTZ') && cursor.peek(1).kind === 'string') {
+      cursor.next();
+      const text = cursor.string();
+      return cursor.mark(LiteralNode.create(text, word === 'DATE' ? 'date32' : 'timestamp'), token);
+    }
+    if (word === 'INTERVAL') throw cursor.error('INTERVAL values are supported only in a WATERMARK clause and as window sizes (window(ts, \'10 minutes\'))');
+    if (word === 'CASE') return parseCase(cursor);
+    if ((word === 'CAST') && cursor.isSymbol('(', 1)) {
+      cursor.next();
+      cursor.expectSymbol('(');
+      const expr = parseExpression(cursor);
+      cursor.expectKeyword('AS');
+      const to = parseDataType(cursor);
+      cursor.expectSymbol(')');
+      return cursor.mark(CastNode.create(expr, to), token);
+    }
+    if (word === 'EXISTS' && cursor.isSymbol('(', 1)) throw cursor.error('EXISTS (subquery) is not supported: join the subquery instead (LEFT SEMI JOIN)');
+  }
+  if (cursor.isSymbol('(', 1)) return parseCall(cursor);
+  const first = cursor.identifier('an expression');
+  if (cursor.isSymbol('.') && cursor.isSymbol('*', 1)) {
+    cursor.next();
+    cursor.next();
+    return cursor.mark(StarNode.create(first), token);
+  }
+  if (cursor.acceptSymbol('.')) {
+    const second = cursor.identifier('a column name');
+    if (cursor.isSymbol('.')) throw cursor.error('names with more than two parts are not supported: write table.column');
+    return cursor.mark(ColumnNode.create(second, first), token);
+  }
+  return cursor.mark(ColumnNode.create(first), token);
+}
+
+function parseCase(cursor: Cursor): Expression {
+  const token = cursor.next();
+  const operand = cursor.isKeyword('WHEN') ? undefined : parseExpression(cursor);
+  const branches: { when: Expression; then: Expression }[] = [];
+  while (cursor.acceptKeyword('WHEN')) {
+    const whenToken = cursor.peek();
+    const value = parseExpression(cursor);
+    cursor.expectKeyword('THEN');
+    const when = operand === undefined ? value : cursor.mark(BinaryNode.create('eq', operand, value), whenToken);
+    branches.push({ when, then: parseExpression(cursor) });
+  }
+  if (branches.length === 0) throw cursor.error('CASE needs at least one WHEN … THEN …');
+  const otherwise = cursor.acceptKeyword('ELSE') ? parseExpression(cursor) : undefined;
+  cursor.expectKeyword('END');
+  return cursor.mark(CaseNode.create(branches, otherwise), token);
+}
+
+function parseCall(cursor: Cursor): Expression {
+  const token = cursor.peek();
+  const sparkName = cursor.identifier('a function name');
+  cursor.expectSymbol('(');
+  const lower = sparkName.toLowerCase();
+  if (EVENT_TIME_FUNCTIONS.has(lower)) {
+    // Read as a call here; the query reader accepts it only as an event-time GROUP BY key.
+    const args = parseArguments(cursor);
+    return cursor.mark(CallNode.create(lower, args), token);
+  }
+  let name = catalogName(sparkName);
+  let args: Expression[];
+  if (lower === 'count' && cursor.isSymbol('*')) {
+    cursor.next();
+    cursor.expectSymbol(')');
+    args = [];
+  } else if (cursor.acceptKeyword('DISTINCT')) {
+    if (lower !== 'count') throw cursor.error(`DISTINCT is supported in count(DISTINCT x) only, not in ${sparkName}`, token);
+    name = 'count_distinct';
+    args = parseArguments(cursor);
+    if (args.length !== 1) throw cursor.error('count(DISTINCT …) takes one column here', token);
+  } else {
+    args = parseArguments(cursor);
+  }
+  if (name === undefined) throw cursor.error(unknownFunctionMessage(sparkName), token);
+  const signature = lookupFunction(name);
+  if (cursor.isKeyword('OVER')) {
+    cursor.next();
+    return cursor.mark(parseOver(cursor, name, args), token);
+  }
+  if (signature?.kind === 'window') throw cursor.error(`${sparkName} is a window function: add OVER (PARTITION BY … ORDER BY …)`, token);
+  return cursor.mark(CallNode.create(name, args), token);
+}
+
+function parseArguments(cursor: Cursor): Expression[] {
+  const args: Expression[] = [];
+  if (cursor.acceptSymbol(')')) return args;
+  do {
+    args.push(parseExpression(cursor));
+  } while (cursor.acceptSymbol(','));
+  cursor.expectSymbol(')');
+  return args;
+}
+
+function parseOver(cursor: Cursor, name: string, args: readonly Expression[]): Expression {
+  if (!cursor.isSymbol('(')) throw cursor.error('named windows (OVER w) are not supported: write OVER (PARTITION BY … ORDER BY …)');
+  cursor.next();
+  const partitionBy: Expression[] = [];
+  if (cursor.acceptKeyword('PARTITION', 'BY')) {
+    do partitionBy.push(parseExpression(cursor));
+    while (cursor.acceptSymbol(','));
+  }
+  const orderBy = cursor.acceptKeyword('ORDER', 'BY') ? parseSortKeys(cursor) : [];
+  let frame: RowsFrame | undefined;
+  if (cursor.isKeyword('RANGE')) throw cursor.error('RANGE frames are not supported: use ROWS BETWEEN …');
+  if (cursor.acceptKeyword('ROWS')) {
+    cursor.expectKeyword('BETWEEN');
+    const start = parseFrameBound(cursor);
+    cursor.expectKeyword('AND');
+    frame = { start, end: parseFrameBound(cursor) };
+  }
+  cursor.expectSymbol(')');
+  return WindowCallNode.create(name, args, partitionBy, orderBy, frame);
+}
+
+function parseFrameBound(cursor: Cursor): number | null {
+  if (cursor.acceptKeyword('UNBOUNDED')) {
+    if (!cursor.acceptKeyword('PRECEDING')) cursor.expectKeyword('FOLLOWING');
+    return null;
+  }
+  if (cursor.acceptKeyword('CURRENT', 'ROW')) return 0;
+  const token = cursor.next();
+  if (token.kind !== 'number' || !/^\d+$/.test(token.value)) throw cursor.error('expected UNBOUNDED, CURRENT ROW or a row count', token);
+  if (cursor.acceptKeyword('PRECEDING')) return -Number(token.value);
+  cursor.expectKeyword('FOLLOWING');
+  return Number(token.value);
+}
+
+/** `expr [ASC|DESC] [NULLS FIRST|LAST], …` */
+export function parseSortKeys(cursor: Cursor): SortKey[] {
+  const keys: SortKey[] = [];
+  do {
+    const expr = parseExpression(cursor);
+    let direction: 'asc' | 'desc' = 'asc';
+    if (cursor.acceptKeyword('DESC')) direction = 'desc';
+    else cursor.acceptKeyword('ASC');
+    let nulls: 'first' | 'last' | undefined;
+    if (cursor.acceptKeyword('NULLS')) {
+      if (cursor.acceptKeyword('FIRST')) nulls = 'first';
+      else {
+        cursor.expectKeyword('LAST');
+        nulls = 'last';
+      }
+    }
+    keys.push(nulls === undefined ? { expr, direction } : { expr, direction, nulls });
+  } while (cursor.acceptSymbol(','));
+  return keys;
+}
+
+/** `expr [AS] alias`: an alias makes an alias node. */
+export function parseSelectExpression(cursor: Cursor): Expression {
+  const token = cursor.peek();
+  if (cursor.isSymbol('*')) {
+    cursor.next();
+    return cursor.mark(StarNode.create(), token);
+  }
+  const expr = parseExpression(cursor);
+  if (cursor.acceptKeyword('AS')) return cursor.mark(AliasNode.create(expr, cursor.identifier('an alias')), token);
+  const next = cursor.peek();
+  if ((next.kind === 'word' && !CLAUSE_WORDS.has(next.value.toUpperCase())) || next.kind === 'quoted') {
+    return cursor.mark(AliasNode.create(expr, cursor.identifier()), token);
+  }
+  return expr;
+}
+
+/** A number as Spark types it: integers, decimals (`1.5`, `1.5BD`), doubles (`1e3`, `1.5D`). */
+function numberLiteral(cursor: Cursor, token: Token): LiteralNode {
+  const match = /^(\d*\.?\d*)([eE][+-]?\d+)?(BD|[LSYDF])?$/i.exec(token.value);
+  const digits = match?.[1] ?? token.value;
+  const exponent = match?.[2];
+  const suffix = match?.[3]?.toUpperCase();
+  if (suffix === 'D' || suffix === 'F' || exponent !== undefined) return LiteralNode.create(Number(`${digits}${exponent ?? ''}`), suffix === 'F' ? 'float32' : 'float64');
+  if (digits.includes('.') || suffix === 'BD') {
+    const [whole = '', fraction = ''] = digits.split('.');
+    const scale = fraction.length;
+    const precision = Math.max(whole.replace(/^0+/, '').length + scale, 1, scale);
+    return LiteralNode.create(digits, { type: 'decimal', precision, scale });
+  }
+  const value = Number(digits);
+  if (!Number.isSafeInteger(value)) throw cursor.error(`${token.value} is too large for an exact integer: write it as a decimal (${token.value}BD) or a string cast`, token);
+  if (suffix === 'S') return LiteralNode.create(value, 'int16');
+  if (suffix === 'Y') return LiteralNode.create(value, 'int8');
+  return LiteralNode.create(value);
+}
+
+/** Adjacent string literals are one string, as in Spark ('a' 'b' is 'ab'). */
+function stringRun(cursor: Cursor, first: string): string {
+  let value = first;
+  while (cursor.peek().kind === 'string') value += cursor.next().value;
+  return value;
+}

@@ -1,0 +1,29 @@
+import { tokenize } from '../lex/lexer.js';
+import type { SourcePosition } from '../lex/token.js';
+import type { SqlFile, Statement } from './ast.js';
+import { Cursor, describe } from './cursor.js';
+import { parseStatement } from './statement.js';
+
+/** A parsed file and where each of its nodes starts. */
+export interface ParsedSqlFile extends SqlFile {
+  readonly positions: WeakMap<object, SourcePosition>;
+}
+
+/**
+ * Parses one SQL pipeline file: statements separated by `;`. Throws a
+ * `SqlError` at the first syntax error, with `file:line:column`.
+ */
+export function parseSqlFile(text: string, file: string): ParsedSqlFile {
+  const cursor = new Cursor(tokenize(text, file), file);
+  const statements: Statement[] = [];
+  for (;;) {
+    while (cursor.acceptSymbol(';'));
+    if (cursor.atEnd()) break;
+    const statement = parseStatement(cursor);
+    statements.push(statement);
+    if (!cursor.acceptSymbol(';') && !cursor.atEnd()) {
+      throw cursor.error(`unexpected ${describe(cursor.peek())}: end the statement with ";"${cursor.isKeyword('CREATE') ? '' : ' or remove what follows'}`);
+    }
+  }
+  return { file, statements, positions: cursor.positions };
+}

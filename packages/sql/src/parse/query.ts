@@ -1,0 +1,242 @@
+import type { Expression, FileFormat, JoinType } from '@thund/ir';
+import { isKeyword } from '../lex/token.js';
+import type { FromItem, QueryExpr, SelectCore, SelectItem, SetOperation, WatermarkClause } from './ast.js';
+import type { Cursor } from './cursor.js';
+import { CLAUSE_WORDS, parseExpression, parseSelectExpression, parseSortKeys } from './expression.js';
+import { parseIntervalMs } from './interval.js';
+
+const FILE_FORMATS: ReadonlySet<string> = new Set(['parquet', 'json', 'csv']);
+
+/** `[WITH …] select [UNION [ALL] select …] [ORDER BY …] [LIMIT n [OFFSET m]]` */
+export function parseQuery(cursor: Cursor): QueryExpr {
+  const start = cursor.peek();
+  const ctes: { name: string; query: QueryExpr; position: typeof start.position }[] = [];
+  if (cursor.acceptKeyword('WITH')) {
+    if (cursor.isKeyword('RECURSIVE')) throw cursor.error('WITH RECURSIVE is not supported');
+    do {
+      const token = cursor.peek();
+      const name = cursor.identifier('a CTE name');
+      cursor.expectKeyword('AS');
+      cursor.expectSymbol('(');
+      ctes.push({ name, query: parseQuery(cursor), position: token.position });
+      cursor.expectSymbol(')');
+    } while (cursor.acceptSymbol(','));
+  }
+  let body: SelectCore | SetOperation | QueryExpr = parseQueryTerm(cursor);
+  for (;;) {
+    const token = cursor.peek();
+    if (cursor.acceptKeyword('UNION')) {
+      const all = cursor.acceptKeyword('ALL');
+      if (!all) cursor.acceptKeyword('DISTINCT');
+      if (cursor.isKeyword('BY', 'NAME')) throw cursor.error('UNION BY NAME is not supported: list the columns in the same order in each branch');
+      body = { kind: 'union', all, left: asQuery(body, start.position), right: asQuery(parseQueryTerm(cursor), token.position), position: token.position };
+    } else if (cursor.isKeyword('EXCEPT') || cursor.isKeyword('INTERSECT') || cursor.isKeyword('MINUS')) {
+      throw cursor.error(`${token.value.toUpperCase()} is not supported: write it as a LEFT ANTI JOIN or LEFT SEMI JOIN`);
+    } else {
+      break;
+    }
+  }
+  const orderBy = cursor.acceptKeyword('ORDER', 'BY') ? parseSortKeys(cursor) : [];
+  if (cursor.isKeyword('SORT', 'BY') || cursor.isKeyword('CLUSTER', 'BY') || cursor.isKeyword('DISTRIBUTE', 'BY')) {
+    throw cursor.error(`${cursor.peek().value.toUpperCase()} BY is not supported: use ORDER BY`);
+  }
+  let limit: number | undefined;
+  let offset: number | undefined;
+  if (cursor.acceptKeyword('LIMIT')) limit = wholeNumber(cursor, 'LIMIT');
+  if (cursor.acceptKeyword('OFFSET')) offset = wholeNumber(cursor, 'OFFSET');
+  if (offset !== undefined && limit === undefined) throw cursor.error('OFFSET needs a LIMIT here: write LIMIT n OFFSET m');
+  return {
+    kind: 'query', with: ctes, body, orderBy,
+    ...(limit === undefined ? {} : { limit }), ...(offset === undefined ? {} : { offset }),
+    position: start.position,
+  };
+}
+
+function asQuery(body: SelectCore | SetOperation | QueryExpr, position: QueryExpr['position']): QueryExpr {
+  return body.kind === 'query' ? body : { kind: 'query', with: [], body, orderBy: [], position };
+}
+
+function parseQueryTerm(cursor: Cursor): SelectCore | QueryExpr {
+  if (cursor.isSymbol('(')) {
+    cursor.next();
+    const inner = parseQuery(cursor);
+    cursor.expectSymbol(')');
+    return inner;
+  }
+  return parseSelect(cursor);
+}
+
+function parseSelect(cursor: Cursor): SelectCore {
+  const start = cursor.peek();
+  cursor.expectKeyword('SELECT');
+  if (cursor.isKeyword('TRANSFORM')) throw cursor.error('SELECT TRANSFORM is not supported');
+  const distinct = cursor.acceptKeyword('DISTINCT');
+  if (!distinct) cursor.acceptKeyword('ALL');
+  const items: SelectItem[] = [];
+  do {
+    const token = cursor.peek();
+    items.push({ expr: parseSelectExpression(cursor), position: token.position });
+  } while (cursor.acceptSymbol(','));
+  const from = cursor.acceptKeyword('FROM') ? parseFrom(cursor) : undefined;
+  if (cursor.isKeyword('LATERAL', 'VIEW')) throw cursor.error('LATERAL VIEW is not supported');
+  const where = cursor.acceptKeyword('WHERE') ? parseExpression(cursor) : undefined;
+  const groupBy: Expression[] = [];
+  if (cursor.acceptKeyword('GROUP', 'BY')) {
+    if (cursor.isKeyword('ALL')) throw cursor.error('GROUP BY ALL is not supported: list the grouping columns');
+    do {
+      const token = cursor.peek();
+      if (isKeyword(token, 'ROLLUP') || isKeyword(token, 'CUBE') || isKeyword(token, 'GROUPING')) throw cursor.error(`${token.value.toUpperCase()} is not supported: one GROUP BY list per query`);
+      groupBy.push(parseExpression(cursor));
+    } while (cursor.acceptSymbol(','));
+    if (cursor.isKeyword('WITH')) throw cursor.error('GROUP BY … WITH ROLLUP/CUBE is not supported');
+  }
+  const having = cursor.acceptKeyword('HAVING') ? parseExpression(cursor) : undefined;
+  if (cursor.isKeyword('WINDOW')) throw cursor.error('named windows (WINDOW w AS …) are not supported: write OVER (PARTITION BY … ORDER BY …)');
+  if (cursor.isKeyword('QUALIFY')) throw cursor.error('QUALIFY is not supported: filter a subquery on the window column');
+  return {
+    kind: 'select', distinct, items,
+    ...(from === undefined ? {} : { from }), ...(where === undefined ? {} : { where }),
+    groupBy, ...(having === undefined ? {} : { having }),
+    position: start.position,
+  };
+}
+
+/** FROM items separated by commas (cross joins) and joins. */
+export function parseFrom(cursor: Cursor): FromItem {
+  let left = parseJoined(cursor);
+  while (cursor.isSymbol(',')) {
+    const token = cursor.next();
+    left = { kind: 'join', type: 'cross', left, right: parseJoined(cursor), position: token.position };
+  }
+  return left;
+}
+
+function parseJoined(cursor: Cursor): FromItem {
+  let left = parseFromPrimary(cursor);
+  for (;;) {
+    const token = cursor.peek();
+    if (cursor.isKeyword('NATURAL')) throw cursor.error('NATURAL JOIN is not supported: write JOIN … USING (columns)');
+    const type = joinType(cursor);
+    if (type === undefined) return left;
+    const right = parseFromPrimary(cursor);
+    if (type === 'cross') {
+      left = { kind: 'join', type, left, right, position: token.position };
+      continue;
+    }
+    if (cursor.acceptKeyword('ON')) {
+      left = { kind: 'join', type, left, right, on: parseExpression(cursor), position: token.position };
+    } else if (cursor.acceptKeyword('USING')) {
+      cursor.expectSymbol('(');
+      const using = [cursor.identifier('a column')];
+      while (cursor.acceptSymbol(',')) using.push(cursor.identifier('a column'));
+      cursor.expectSymbol(')');
+      left = { kind: 'join', type, left, right, using, position: token.position };
+    } else {
+      throw cursor.error('expected ON … or USING (…) after the joined table');
+    }
+  }
+}
+
+/** Reads a join keyword sequence, if one comes next. */
+function joinType(cursor: Cursor): JoinType | undefined {
+  if (cursor.acceptKeyword('JOIN') || cursor.acceptKeyword('INNER', 'JOIN')) return 'inner';
+  if (cursor.acceptKeyword('CROSS', 'JOIN')) return 'cross';
+  for (const [words, type] of [
+    [['LEFT', 'SEMI', 'JOIN'], 'semi'], [['LEFT', 'ANTI', 'JOIN'], 'anti'], [['SEMI', 'JOIN'], 'semi'], [['ANTI', 'JOIN'], 'anti'],
+    [['LEFT', 'OUTER', 'JOIN'], 'left'], [['LEFT', 'JOIN'], 'left'], [['RIGHT', 'OUTER', 'JOIN'], 'right'], [['RIGHT', 'JOIN'], 'right'],
+    [['FULL', 'OUTER', 'JOIN'], 'full'], [['FULL', 'JOIN'], 'full'],
+  ] as const) {
+    if (cursor.acceptKeyword(...words)) return type;
+  }
+  return undefined;
+}
+
+function parseFromPrimary(cursor: Cursor): FromItem {
+  const token = cursor.peek();
+  if (cursor.isSymbol('(')) {
+    cursor.next();
+    if (!cursor.isKeyword('SELECT') && !cursor.isKeyword('WITH') && !cursor.isSymbol('(')) {
+      const inner = parseFrom(cursor);
+      cursor.expectSymbol(')');
+      return inner;
+    }
+    const query = parseQuery(cursor);
+    cursor.expectSymbol(')');
+    const alias = parseAlias(cursor);
+    return { kind: 'subquery', query, ...(alias === undefined ? {} : { alias }), position: token.position };
+  }
+  const stream = cursor.acceptKeyword('STREAM');
+  if (stream && cursor.isSymbol('(')) {
+    cursor.next();
+    const inner = parseSource(cursor, true);
+    cursor.expectSymbol(')');
+    return withAliasAndWatermark(cursor, inner);
+  }
+  return withAliasAndWatermark(cursor, parseSource(cursor, stream));
+}
+
+type Source = Extract<FromItem, { kind: 'table' | 'file' }>;
+
+/** A dataset name, a `format.\`path\`` file read or `read_files(…)`. */
+function parseSource(cursor: Cursor, stream: boolean): Source {
+  const token = cursor.peek();
+  if (isKeyword(token, 'READ_FILES') && cursor.isSymbol('(', 1)) return parseReadFiles(cursor, stream);
+  const parts = [cursor.identifier('a table name')];
+  while (cursor.acceptSymbol('.')) parts.push(cursor.identifier('a table name'));
+  if (cursor.isSymbol('(')) throw cursor.error(`table function ${parts.join('.')}(…) is not supported: read files with read_files(path, format => 'parquet') or parquet.\`path\``, token);
+  const format = parts.length === 2 ? (parts[0] as string).toLowerCase() : undefined;
+  if (format !== undefined && FILE_FORMATS.has(format) && cursor.peek(-1).kind === 'quoted') {
+    return { kind: 'file', format: format as FileFormat, path: parts[1] as string, options: {}, stream, position: token.position };
+  }
+  if (parts.length > 1) {
+    // catalog.schema.table: the pipeline's own datasets live in its one catalog and database.
+    return { kind: 'table', name: parts[parts.length - 1] as string, stream, position: token.position };
+  }
+  return { kind: 'table', name: parts[0] as string, stream, position: token.position };
+}
+
+function parseReadFiles(cursor: Cursor, stream: boolean): Source {
+  const token = cursor.next();
+  cursor.expectSymbol('(');
+  const path = cursor.string('the path to read, as a string');
+  const options: Record<string, string> = {};
+  while (cursor.acceptSymbol(',')) {
+    const key = cursor.identifier('an option name');
+    cursor.expectSymbol('=>');
+    const value = parseExpression(cursor);
+    if (value.kind !== 'literal' || value.value === null) throw cursor.error(`read_files option ${key} must be a constant`, token);
+    options[key] = String(value.value);
+  }
+  cursor.expectSymbol(')');
+  const format = (options['format'] ?? '').toLowerCase();
+  if (!FILE_FORMATS.has(format)) throw cursor.error(`read_files needs format => 'parquet', 'json' or 'csv'${format === '' ? '' : `, not '${format}'`}`, token);
+  delete options['format'];
+  return { kind: 'file', format: format as FileFormat, path, options, stream, position: token.position };
+}
+
+function withAliasAndWatermark(cursor: Cursor, source: Source): FromItem {
+  const watermark = parseWatermark(cursor);
+  const alias = parseAlias(cursor);
+  return { ...source, ...(alias === undefined ? {} : { alias }), ...(watermark === undefined ? {} : { watermark }) };
+}
+
+function parseWatermark(cursor: Cursor): WatermarkClause | undefined {
+  const token = cursor.peek();
+  if (!cursor.acceptKeyword('WATERMARK')) return undefined;
+  const column = cursor.identifier('the event-time column');
+  cursor.expectKeyword('DELAY', 'OF');
+  return { column, delayMs: parseIntervalMs(cursor), position: token.position };
+}
+
+function parseAlias(cursor: Cursor): string | undefined {
+  if (cursor.acceptKeyword('AS')) return cursor.identifier('an alias');
+  const next = cursor.peek();
+  if ((next.kind === 'word' && !CLAUSE_WORDS.has(next.value.toUpperCase())) || next.kind === 'quoted') return cursor.identifier();
+  return undefined;
+}
+
+function wholeNumber(cursor: Cursor, what: string): number {
+  const token = cursor.next();
+  if (token.kind !== 'number' || !/^\d+$/.test(token.value)) throw cursor.error(`${what} takes a whole number, found "${token.value}"`, token);
+  return Number(token.value);
+}

@@ -1,0 +1,75 @@
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
+import type { Pipeline } from '@thund/ir';
+import { type SqlSource, pipelineFromSql } from '../lower/lower-pipeline.js';
+import { SqlError } from '../sql-error.js';
+import { globToRegExp } from './glob.js';
+import { SPEC_FILE_NAMES, parsePipelineSpec } from './spec-file.js';
+
+/** A SQL pipeline project found on disk. */
+export interface SqlProject {
+  /** The spec file's absolute path. */
+  readonly specFile: string;
+  /** The project folder: file paths in the SQL resolve against it. */
+  readonly folder: string;
+  readonly pipeline: Pipeline;
+  /** The SQL files that define it, relative to the folder. */
+  readonly files: readonly string[];
+}
+
+/** Whether `path` names a spec file by its name. */
+export function isSpecFileName(path: string): boolean {
+  return SPEC_FILE_NAMES.includes(basename(path));
+}
+
+/** The spec file of a project folder, or `undefined` if it has none. */
+export async function findSpecFile(folder: string): Promise<string | undefined> {
+  for (const name of SPEC_FILE_NAMES) {
+    const candidate = join(folder, name);
+    if (await stat(candidate).then((s) => s.isFile(), () => false)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Loads a SQL pipeline project from its folder or its spec file: the
+ * spec's settings and every `.sql` file its `libraries` globs include,
+ * in path order, as one validated pipeline.
+ */
+export async function loadSqlProject(path: string): Promise<SqlProject> {
+  const info = await stat(path).catch(() => undefined);
+  if (info === undefined) throw new SqlError([{ file: path, line: 1, column: 1, message: 'no such file or folder' }]);
+  const specFile = info.isDirectory() ? await findSpecFile(path) : path;
+  if (specFile === undefined) {
+    throw new SqlError([{ file: path, line: 1, column: 1, message: `this folder has no pipeline spec: add ${SPEC_FILE_NAMES[0]} (name, storage, libraries) or run thund init` }]);
+  }
+  const folder = info.isDirectory() ? path : join(specFile, '..');
+  const spec = parsePipelineSpec(await readFile(specFile, 'utf8'), relative(process.cwd(), specFile) || specFile);
+  const all = await listFiles(folder);
+  const matchers = spec.include.map(globToRegExp);
+  const files = all.filter((file) => matchers.some((m) => m.test(file))).sort();
+  const unsupported = files.find((file) => !file.endsWith('.sql'));
+  if (unsupported !== undefined) {
+    throw new SqlError([{ file: unsupported, line: 1, column: 1, message: 'only .sql files can define a SQL project here (Python pipeline files run with spark-pipelines); narrow the libraries glob to **/*.sql' }]);
+  }
+  if (files.length === 0) throw new SqlError([{ file: specFile, line: 1, column: 1, message: `libraries match no .sql file (${spec.include.join(', ')})` }]);
+  // Errors name each file as the user would open it: relative to the working folder.
+  const sources: SqlSource[] = await Promise.all(files.map(async (file) => ({ file: relative(process.cwd(), join(folder, file)), text: await readFile(join(folder, file), 'utf8') })));
+  const pipeline = pipelineFromSql(sources, {
+    name: spec.name,
+    ...(spec.catalog === undefined ? {} : { catalog: spec.catalog }),
+    ...(spec.database === undefined ? {} : { database: spec.database }),
+    ...(spec.storage === undefined ? {} : { storage: spec.storage }),
+    ...(spec.configuration === undefined ? {} : { configuration: spec.configuration }),
+  });
+  return { specFile, folder, pipeline, files };
+}
+
+/** Every file below `folder`, as `/`-separated relative paths; hidden folders and node_modules are skipped. */
+async function listFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((file) => !file.split('/').some((part) => part.startsWith('.') || part === 'node_modules'));
+}

@@ -1,0 +1,223 @@
+import { type Flow, type Pipeline, type RelationNode, serializePipeline } from '@thund/ir';
+import { describe, expect, test } from 'vitest';
+import { pipelineFromSql } from '../src/index.js';
+
+const SOURCES = `
+CREATE STREAMING TABLE events (id BIGINT, user STRING, ts TIMESTAMP, amount DECIMAL(10, 2))
+  AS SELECT * FROM STREAM read_files('data/events', format => 'json');
+CREATE MATERIALIZED VIEW users AS SELECT * FROM read_files('data/users.parquet', format => 'parquet');
+`;
+
+function lower(sql: string): Pipeline {
+  return pipelineFromSql([{ file: 'test.sql', text: `${SOURCES}\n${sql}` }], { name: 't' });
+}
+
+function flow(pipeline: Pipeline, name: string): Flow {
+  const found = pipeline.flows.find((f) => f.name === name);
+  if (found === undefined) throw new Error(`no flow ${name}`);
+  return found;
+}
+
+function plan(sql: string, name = 'out'): RelationNode {
+  return flow(lower(sql), name).query;
+}
+
+/** A compact, readable form of a plan for assertions. */
+function shape(node: unknown): unknown {
+  return JSON.parse(serializePipeline({ version: 1, name: 'x', datasets: [], flows: [{ name: 'f', target: 'f', kind: 'batch', query: node as RelationNode }] } as Pipeline)).flows[0].query;
+}
+
+describe('statements', () => {
+  test('a materialized view is a dataset and a batch flow of the same name', () => {
+    const p = lower("CREATE MATERIALIZED VIEW out COMMENT 'per user' TBLPROPERTIES ('quality' = 'gold') AS SELECT user FROM events;");
+    expect(p.datasets.find((d) => d.name === 'out')).toEqual({ name: 'out', type: 'materialized_view', comment: 'per user', properties: { quality: 'gold' } });
+    expect(flow(p, 'out')).toMatchObject({ target: 'out', kind: 'batch' });
+  });
+
+  test('a streaming table AS SELECT from STREAM(x) is a streaming flow; STREAM x is the same', () => {
+    for (const from of ['STREAM(events)', 'STREAM events']) {
+      const f = flow(lower(`CREATE STREAMING TABLE out AS SELECT id FROM ${from};`), 'out');
+      expect(f.kind).toBe('streaming');
+      expect(shape(f.query)).toEqual({ kind: 'project', input: { kind: 'read', dataset: 'events' }, columns: [{ kind: 'column', name: 'id' }] });
+    }
+  });
+
+  test('column lists become the declared schema, constraints the expectations', () => {
+    const p = lower(`CREATE MATERIALIZED VIEW out (
+      id BIGINT NOT NULL COMMENT 'key', amount DECIMAL(10, 2),
+      CONSTRAINT has_id EXPECT (id IS NOT NULL) ON VIOLATION FAIL UPDATE,
+      CONSTRAINT positive EXPECT (amount > 0) ON VIOLATION DROP ROW,
+      CONSTRAINT small EXPECT (amount < 1000)
+    ) PARTITIONED BY (id) AS SELECT id, amount FROM events;`);
+    expect(p.datasets.find((d) => d.name === 'out')?.schema).toEqual([
+      { name: 'id', type: 'int64', nullable: false },
+      { name: 'amount', type: { type: 'decimal', precision: 10, scale: 2 } },
+    ]);
+    expect(p.datasets.find((d) => d.name === 'out')?.partitionColumns).toEqual(['id']);
+    expect(flow(p, 'out').expectations?.map((e) => [e.name, e.action])).toEqual([['has_id', 'fail'], ['positive', 'drop'], ['small', 'warn']]);
+  });
+
+  test('CREATE FLOW … INSERT INTO writes several flows into one streaming table, with its expectations', () => {
+    const p = lower(`
+      CREATE STREAMING TABLE all_events (CONSTRAINT has_id EXPECT (id IS NOT NULL) ON VIOLATION DROP ROW);
+      CREATE FLOW from_events AS INSERT INTO all_events BY NAME SELECT id FROM STREAM(events);
+      CREATE FLOW backfill AS INSERT INTO ONCE all_events BY NAME SELECT id FROM read_files('data/old.parquet', format => 'parquet');`);
+    expect(p.flows.filter((f) => f.target === 'all_events').map((f) => [f.name, f.kind, f.expectations?.[0]?.name])).toEqual([
+      ['from_events', 'streaming', 'has_id'],
+      ['backfill', 'append_once', 'has_id'],
+    ]);
+  });
+
+  test('AUTO CDC reads every clause into the flow', () => {
+    const p = lower(`
+      CREATE STREAMING TABLE customers;
+      CREATE FLOW apply_changes AS AUTO CDC INTO customers FROM STREAM(events)
+        KEYS (id) APPLY AS DELETE WHEN user = 'D' SEQUENCE BY ts COLUMNS * EXCEPT (amount) STORED AS SCD TYPE 2 TRACK HISTORY ON * EXCEPT (ts);`);
+    expect(flow(p, 'apply_changes')).toMatchObject({
+      kind: 'cdc', target: 'customers', query: { kind: 'read', dataset: 'events' },
+      cdc: { keys: ['id'], sequenceBy: 'ts', scdType: 2, exceptColumns: ['amount'], trackHistoryExcept: ['ts'], deleteWhen: { kind: 'binary', op: 'eq' } },
+    });
+  });
+
+  test('a watermark and a window over STREAM(x) become the flow\'s watermark and window', () => {
+    const f = flow(lower(`CREATE STREAMING TABLE out AS
+      SELECT window.start AS window_start, window.end AS window_end, user, count(*) AS n
+      FROM STREAM(events) WATERMARK ts DELAY OF INTERVAL 10 SECONDS
+      GROUP BY window(ts, '5 minutes'), user;`), 'out');
+    expect(f).toMatchObject({ kind: 'streaming', watermark: { column: 'ts', delay: '10s' }, window: { kind: 'tumbling', size: '5m', column: 'ts' }, outputMode: 'append' });
+    expect(shape(f.query)).toEqual({
+      kind: 'aggregate', input: { kind: 'read', dataset: 'events' }, groupBy: [{ kind: 'column', name: 'user' }],
+      aggregates: [{ kind: 'alias', name: 'n', expr: { kind: 'call', name: 'count', args: [] } }],
+    });
+  });
+
+  test('session and hopping windows', () => {
+    const session = flow(lower(`CREATE STREAMING TABLE out AS SELECT window.start AS window_start, window.end AS window_end, user, count(*) AS n
+      FROM STREAM(events) WATERMARK ts DELAY OF INTERVAL '1 minute' GROUP BY session_window(ts, '5 minutes'), user;`), 'out');
+    expect(session.window).toEqual({ kind: 'session', gap: '5m', column: 'ts' });
+    const hopping = flow(lower(`CREATE STREAMING TABLE out AS SELECT window.start AS window_start, window.end AS window_end, count(*) AS n
+      FROM STREAM(events) WATERMARK ts DELAY OF INTERVAL 1 MINUTE GROUP BY window(ts, '10 minutes', '5 minutes');`), 'out');
+    expect(hopping.window).toEqual({ kind: 'hopping', size: '10m', slide: '5m', column: 'ts' });
+  });
+});
+
+describe('queries', () => {
+  test('an aggregation whose select list is its keys then its named aggregates is one aggregate node', () => {
+    expect(shape(plan('CREATE MATERIALIZED VIEW out AS SELECT user, sum(amount) AS total, count(DISTINCT id) AS ids FROM events GROUP BY user;'))).toEqual({
+      kind: 'aggregate', input: { kind: 'read', dataset: 'events' }, groupBy: [{ kind: 'column', name: 'user' }],
+      aggregates: [
+        { kind: 'alias', name: 'total', expr: { kind: 'call', name: 'sum', args: [{ kind: 'column', name: 'amount' }] } },
+        { kind: 'alias', name: 'ids', expr: { kind: 'call', name: 'count_distinct', args: [{ kind: 'column', name: 'id' }] } },
+      ],
+    });
+  });
+
+  test('expressions over aggregates, HAVING and GROUP BY an alias or ordinal project above the aggregate', () => {
+    const node = shape(plan(`CREATE MATERIALIZED VIEW out AS
+      SELECT upper(user) AS u, sum(amount) * 2 AS doubled FROM events GROUP BY 1 HAVING count(*) > 1;`)) as Record<string, unknown>;
+    expect(node).toEqual({
+      kind: 'project',
+      input: {
+        kind: 'filter',
+        input: {
+          kind: 'aggregate', input: { kind: 'read', dataset: 'events' },
+          groupBy: [{ kind: 'alias', name: 'u', expr: { kind: 'call', name: 'upper', args: [{ kind: 'column', name: 'user' }] } }],
+          aggregates: [
+            { kind: 'alias', name: '__agg_1', expr: { kind: 'call', name: 'sum', args: [{ kind: 'column', name: 'amount' }] } },
+            { kind: 'alias', name: '__agg_2', expr: { kind: 'call', name: 'count', args: [] } },
+          ],
+        },
+        condition: { kind: 'binary', op: 'gt', left: { kind: 'column', name: '__agg_2' }, right: { kind: 'literal', value: 1 } },
+      },
+      columns: [
+        { kind: 'alias', name: 'u', expr: { kind: 'column', name: 'u' } },
+        { kind: 'alias', name: 'doubled', expr: { kind: 'binary', op: 'mul', left: { kind: 'column', name: '__agg_1' }, right: { kind: 'literal', value: 2 } } },
+      ],
+    });
+  });
+
+  test('joins keep their aliases; a qualifier names the side; USING and every join kind', () => {
+    const node = shape(plan('CREATE MATERIALIZED VIEW out AS SELECT e.id, u.name FROM events AS e LEFT JOIN users u ON e.user = u.name;'));
+    expect(node).toEqual({
+      kind: 'project',
+      input: {
+        kind: 'join', type: 'left', left: { kind: 'read', dataset: 'events' }, right: { kind: 'read', dataset: 'users' }, leftAlias: 'e', rightAlias: 'u',
+        on: { kind: 'binary', op: 'eq', left: { kind: 'column', name: 'user', relation: 'e' }, right: { kind: 'column', name: 'name', relation: 'u' } },
+      },
+      columns: [{ kind: 'column', name: 'id', relation: 'e' }, { kind: 'column', name: 'name', relation: 'u' }],
+    });
+    const kinds = { 'JOIN': 'inner', 'INNER JOIN': 'inner', 'LEFT OUTER JOIN': 'left', 'RIGHT JOIN': 'right', 'FULL OUTER JOIN': 'full', 'LEFT SEMI JOIN': 'semi', 'LEFT ANTI JOIN': 'anti' };
+    for (const [sql, type] of Object.entries(kinds)) {
+      expect(plan(`CREATE MATERIALIZED VIEW out AS SELECT * FROM events ${sql} users USING (id);`)).toMatchObject({ kind: 'join', type, using: ['id'] });
+    }
+    expect(plan('CREATE MATERIALIZED VIEW out AS SELECT * FROM events CROSS JOIN users;')).toMatchObject({ kind: 'join', type: 'cross' });
+  });
+
+  test('a table qualifier of a single-table query is dropped; an unknown one is an error at its position', () => {
+    expect(shape(plan('CREATE MATERIALIZED VIEW out AS SELECT e.id FROM events e WHERE e.amount > 1.50;'))).toEqual({
+      kind: 'project',
+      input: { kind: 'filter', input: { kind: 'read', dataset: 'events' }, condition: { kind: 'binary', op: 'gt', left: { kind: 'column', name: 'amount' }, right: { kind: 'literal', value: '1.50', type: { type: 'decimal', precision: 3, scale: 2 } } } },
+      columns: [{ kind: 'column', name: 'id' }],
+    });
+    expect(() => plan('CREATE MATERIALIZED VIEW out AS SELECT x.id FROM events e;')).toThrow(/test\.sql:6:40: unknown table x in x\.…: the tables here are e/);
+  });
+
+  test('a three-way join names the inner join by one alias', () => {
+    const node = plan('CREATE MATERIALIZED VIEW out AS SELECT a.id, c.name FROM events a JOIN users b ON a.user = b.name JOIN users c ON a.id = c.id;');
+    expect(node).toMatchObject({
+      kind: 'project',
+      input: { kind: 'join', leftAlias: '__sql_1', rightAlias: 'c', left: { kind: 'join', leftAlias: 'a', rightAlias: 'b' }, on: { left: { name: 'id', relation: '__sql_1' } } },
+      columns: [{ name: 'id', relation: '__sql_1' }, { name: 'name', relation: 'c' }],
+    });
+  });
+
+  test('window functions become a window node below the projection', () => {
+    expect(shape(plan('CREATE MATERIALIZED VIEW out AS SELECT *, row_number() OVER (PARTITION BY user ORDER BY ts DESC) AS rn FROM events;'))).toEqual({
+      kind: 'window', input: { kind: 'read', dataset: 'events' },
+      expressions: [{ kind: 'alias', name: 'rn', expr: { kind: 'window_call', name: 'row_number', args: [], partitionBy: [{ kind: 'column', name: 'user' }], orderBy: [{ expr: { kind: 'column', name: 'ts' }, direction: 'desc' }] } }],
+    });
+    expect(plan('CREATE MATERIALIZED VIEW out AS SELECT id, sum(amount) OVER (PARTITION BY user ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running FROM events;')).toMatchObject({
+      kind: 'project', input: { kind: 'window', expressions: [{ name: 'running', expr: { frame: { start: null, end: 0 } } }] },
+    });
+  });
+
+  test('CTEs and subqueries are inlined; UNION, DISTINCT, ORDER BY and LIMIT', () => {
+    const node = plan(`CREATE MATERIALIZED VIEW out AS
+      WITH big AS (SELECT id FROM events WHERE amount > 100)
+      SELECT DISTINCT id FROM (SELECT id FROM big UNION ALL SELECT id FROM events) AS s ORDER BY id DESC NULLS LAST LIMIT 10;`);
+    expect(node).toMatchObject({
+      kind: 'limit', count: 10,
+      input: { kind: 'sort', keys: [{ direction: 'desc', nulls: 'last' }], input: { kind: 'deduplicate', input: { kind: 'project', input: { kind: 'union', all: true } } } },
+    });
+  });
+
+  test('expressions: CASE (both forms), CAST and ::, IN, BETWEEN, LIKE, IS NULL, ||, typed literals, negative numbers', () => {
+    const node = plan(`CREATE MATERIALIZED VIEW out AS SELECT
+      CASE WHEN amount > 10 THEN 'big' ELSE 'small' END AS size,
+      CASE user WHEN 'a' THEN 1 END AS is_a,
+      amount::DOUBLE AS d,
+      user || '!' AS shout,
+      DATE '2026-01-02' AS day,
+      TIMESTAMP '2026-01-02 03:04:05' AS at,
+      -5 AS minus
+      FROM events WHERE id IN (1, 2) AND amount NOT BETWEEN 1 AND 2 AND user NOT LIKE 'x%' AND ts IS NOT NULL;`);
+    expect(node).toMatchObject({
+      kind: 'project',
+      columns: [
+        { name: 'size', expr: { kind: 'case', branches: [{ then: { value: 'big' } }], otherwise: { value: 'small' } } },
+        { name: 'is_a', expr: { kind: 'case', branches: [{ when: { kind: 'binary', op: 'eq' } }] } },
+        { name: 'd', expr: { kind: 'cast', to: 'float64' } },
+        { name: 'shout', expr: { kind: 'call', name: 'concat' } },
+        { name: 'day', expr: { kind: 'literal', value: '2026-01-02', type: 'date32' } },
+        { name: 'at', expr: { kind: 'literal', type: 'timestamp' } },
+        { name: 'minus', expr: { kind: 'literal', value: -5 } },
+      ],
+      input: { kind: 'filter', condition: { kind: 'binary', op: 'and' } },
+    });
+  });
+
+  test('Spark names of catalog functions map to the catalog', () => {
+    const node = plan('CREATE MATERIALIZED VIEW out AS SELECT substr(user, 1, 2) AS s, ceiling(amount) AS c, pow(amount, 2) AS p, startswith(user, \'a\') AS b FROM events;');
+    expect(node).toMatchObject({ columns: [{ expr: { name: 'substring' } }, { expr: { name: 'ceil' } }, { expr: { name: 'power' } }, { expr: { name: 'starts_with' } }] });
+  });
+});
