@@ -15,7 +15,7 @@ export async function loadPipeline(path: string, cwd: string): Promise<Pipeline>
   const file = resolve(cwd, path);
   if (await isSqlProject(file)) {
     const { loadSqlProject } = await import('@thund/sql');
-    return (await loadSqlProject(file)).pipeline;
+    return (await loadSqlProject(file, { cwd })).pipeline;
   }
   const extension = extname(file);
   if (MODULE_EXTENSIONS.has(extension)) return parsePipeline(await importPipelineModule(file));

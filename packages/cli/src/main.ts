@@ -60,6 +60,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         key: { type: 'string' },
         runs: { type: 'string' },
         feed: { type: 'string' },
+        against: { type: 'string' },
         format: { type: 'string', default: 'md' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -110,13 +111,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       dryRun: values['dry-run'],
       live: values.live,
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
-      // diff and capabilities compare native and spark unless told; test runs on --backend unless told.
-      backends: commaList(values.backends ?? (command === 'test' ? values.backend : 'native,spark')),
+      // diff and capabilities compare native and spark unless told; test and diff --against run on --backend unless told.
+      backends: commaList(values.backends ?? (command === 'test' || values.against !== undefined ? values.backend : 'native,spark')),
       select: commaList(values.select),
       keys: commaList(values.key),
       format: values.format,
       runs: values.runs === undefined ? 1 : parseRuns(values.runs),
       ...(values.feed === undefined ? {} : { feed: values.feed }),
+      ...(values.against === undefined ? {} : { against: resolve(io.cwd, values.against) }),
       loadPipeline: () => (values.sandbox ? loadPipelineDocument(file, io.cwd) : loadPipeline(file, io.cwd)),
     };
     return await handler(input, io);

@@ -28,5 +28,7 @@ export interface CommandInput {
   readonly runs: number;
   /** diff: the new input of each later run (`<feed>/1`, `<feed>/2`, …). */
   readonly feed?: string;
+  /** `diff --against`: another form of the pipeline, compared with it on each backend. */
+  readonly against?: string;
   loadPipeline(): Promise<Pipeline>;
 }

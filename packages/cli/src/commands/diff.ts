@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { type DatasetRows, type ExecBackend, type Pipeline, type RunResult, ThundError } from '@thund/ir';
 import { type ScratchBackend, createScratchBackend } from '../backends.js';
 import { type DiffSide, compareRuns } from '../diff/compare-runs.js';
@@ -6,6 +8,7 @@ import { deliver, feedBatches } from '../diff/feed.js';
 import { type ScratchCopy, scratchCopy } from '../diff/scratch-copy.js';
 import { escapeForTerminal } from '../escape-for-terminal.js';
 import { type CliIo, ExitCode } from '../io.js';
+import { loadPipeline } from '../load-pipeline.js';
 import { type StopSignal, exitCodeForSignal, watchStopSignals } from '../stop-signals.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandInput } from './command-input.js';
@@ -14,49 +17,94 @@ import type { CommandInput } from './command-input.js';
  * `thund diff <pipeline> --backends a,b`: runs the pipeline on both
  * backends from the same inputs, each in its own copy of the pipeline's
  * directory and a fresh database, then compares every flow's outcome and
- * every dataset's rows. Exit 0 when equal, 1 when different (or a run
+ * every dataset's rows. With `--against <other form>` (a SQL project and
+ * its JSON document), runs both forms on each backend and compares them. Exit 0 when equal, 1 when different (or a run
  * failed), 2 when the pipeline is invalid or a backend's check refuses it.
  */
 export async function diffCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
-  const [left, right, ...more] = input.backends;
-  if (left === undefined || right === undefined || more.length > 0) throw new UsageError(`--backends takes two backends, e.g. native,spark; got "${input.backends.join(',')}"`);
   const loaded = await input.loadPipeline();
   const selected = selectDatasets(loaded, input.select);
-  // A fresh database name on both sides: the runs never touch the pipeline's own tables.
-  const database = `thund_diff_${process.pid}_${Date.now().toString(36)}`;
-  const pipeline: Pipeline = { ...loaded, database };
-  const names = [left, right] as const;
+  if (input.against !== undefined) {
+    const other = await loadPipeline(input.against, input.backendOptions.baseDir);
+    const otherBaseDir = (await stat(input.against)).isDirectory() ? input.against : dirname(input.against);
+    const labels = [formLabel(input.file), formLabel(input.against)] as const;
+    if (labels[0] === labels[1]) throw new UsageError(`--against names the pipeline itself (${labels[0]}): give its other form`);
+    let equal = true;
+    for (const backend of input.backends) {
+      const outcome = await compareSides(input, io, selected, [
+        { label: `${backend} ${labels[0]}`, backend, pipeline: loaded, baseDir: input.backendOptions.baseDir },
+        { label: `${backend} ${labels[1]}`, backend, pipeline: other, baseDir: otherBaseDir },
+      ]);
+      if (typeof outcome === 'number') return outcome;
+      equal &&= outcome;
+    }
+    return equal ? ExitCode.Success : ExitCode.RunFailed;
+  }
+  const [left, right, ...more] = input.backends;
+  if (left === undefined || right === undefined || more.length > 0) throw new UsageError(`--backends takes two backends, e.g. native,spark; got "${input.backends.join(',')}"`);
+  const outcome = await compareSides(input, io, selected, [left, right].map((backend) => ({ label: backend, backend, pipeline: loaded, baseDir: input.backendOptions.baseDir })));
+  if (typeof outcome === 'number') return outcome;
+  return outcome ? ExitCode.Success : ExitCode.RunFailed;
+}
+
+/** One side of a comparison: a pipeline (one form of it) on a backend. */
+interface Side {
+  readonly label: string;
+  readonly backend: string;
+  readonly pipeline: Pipeline;
+  readonly baseDir: string;
+}
+
+/** `pipeline.json`, or a SQL project's folder name: how a form is called in the report. */
+function formLabel(path: string): string {
+  return basename(path);
+}
+
+/**
+ * Runs both sides from scratch copies of their directories and fresh
+ * databases, and prints the comparison. `true` when equal; an exit code
+ * when it could not compare (a refusal, a stop signal).
+ */
+async function compareSides(input: CommandInput, io: CliIo, selected: readonly string[], sides: readonly Side[]): Promise<boolean | ExitCode> {
+  // A fresh database name per side: the runs never touch the pipeline's own tables, nor each other's.
+  const stamp = `thund_diff_${process.pid}_${Date.now().toString(36)}`;
+  const pipelines = sides.map((side, i): Pipeline => ({ ...side.pipeline, database: `${stamp}_${i}` }));
+  const labels = sides.map((side) => side.label);
   const copies: ScratchCopy[] = [];
   const scratch: ScratchBackend[] = [];
   try {
-    for (const [i, name] of names.entries()) copies.push(await scratchCopy(loaded, input.backendOptions.baseDir, `${i}-${name}`));
-    for (const [i, name] of names.entries()) scratch.push(await createScratchBackend(name, { ...input.backendOptions, baseDir: (copies[i] as ScratchCopy).dir }, database));
+    for (const [i, side] of sides.entries()) copies.push(await scratchCopy(side.pipeline, side.baseDir, `${i}-${side.backend}`));
+    for (const [i, side] of sides.entries()) scratch.push(await createScratchBackend(side.backend, { ...input.backendOptions, baseDir: (copies[i] as ScratchCopy).dir }, pipelines[i]?.database as string));
     const backends = scratch.map((s) => s.backend);
     const refusals = backends.flatMap((backend, i) => {
-      const report = backend.check(pipeline);
-      return report.ok ? [] : [`${names[i]} refuses it:\n${report.violations.map((v) => `  - ${v.message}`).join('\n')}`];
+      const report = backend.check(pipelines[i] as Pipeline);
+      return report.ok ? [] : [`${labels[i]} refuses it:\n${report.violations.map((v) => `  - ${v.message}`).join('\n')}`];
     });
     if (refusals.length > 0) {
-      io.stderr.write(`${escapeForTerminal(`pipeline "${pipeline.name}" cannot be compared: ${refusals.join('\n')}`)}\n`);
+      io.stderr.write(`${escapeForTerminal(`pipeline "${sides[0]?.pipeline.name}" cannot be compared: ${refusals.join('\n')}`)}\n`);
       return ExitCode.InvalidInput;
     }
     const feeds = input.runs > 1 ? await feedBatches(input.feed, input.runs, input.backendOptions.baseDir) : [];
+    // Two forms of one pipeline are compared on the flows both have (a sink may exist in one form only).
+    const common = new Set((sides[0]?.pipeline.flows ?? []).map((f) => f.name).filter((name) => (sides[1]?.pipeline.flows ?? []).some((f) => f.name === name)));
     let equal = true;
     for (let run = 1; run <= input.runs; run++) {
       if (run > 1) for (const copy of copies) await deliver(feeds[run - 2] as string, copy.dir);
       const label = input.runs > 1 ? ` (run ${run} of ${input.runs})` : '';
-      io.stderr.write(`running pipeline "${escapeForTerminal(pipeline.name)}" on ${left} and ${right}${label}…\n`);
-      const ran = await runBoth(backends, names, pipeline, io);
+      io.stderr.write(`running pipeline "${escapeForTerminal(sides[0]?.pipeline.name ?? '')}" on ${labels.join(' and ')}${label}…\n`);
+      const ran = await runBoth(backends, labels, pipelines, io);
       if (ran.signal !== undefined) return exitCodeForSignal(ran.signal);
-      const sides = await Promise.all(backends.map(async (backend, i): Promise<DiffSide> => ({
-        backend: names[i] as string, result: ran.results[i] as RunResult, datasets: await readAll(backend, selected),
-      })));
-      const report = compareRuns(sides[0] as DiffSide, sides[1] as DiffSide, input.keys.length === 0 ? {} : { keys: input.keys });
+      const diffSides = await Promise.all(backends.map(async (backend, i): Promise<DiffSide> => {
+        const result = ran.results[i] as RunResult;
+        const flows = input.against === undefined ? result.flows : result.flows.filter((f) => common.has(f.name));
+        return { backend: labels[i] as string, result: { ...result, flows }, datasets: await readAll(backend, selected) };
+      }));
+      const report = compareRuns(diffSides[0] as DiffSide, diffSides[1] as DiffSide, input.keys.length === 0 ? {} : { keys: input.keys });
       if (input.runs > 1) io.stdout.write(`${run > 1 ? '\n' : ''}after run ${run} of ${input.runs}:\n`);
-      io.stdout.write(renderDiff(report, left, right));
+      io.stdout.write(renderDiff(report, labels[0] as string, labels[1] as string));
       equal &&= report.equal;
     }
-    return equal ? ExitCode.Success : ExitCode.RunFailed;
+    return equal;
   } finally {
     for (const s of scratch) {
       await s.dispose().catch(() => undefined);
@@ -67,8 +115,8 @@ export async function diffCommand(input: CommandInput, io: CliIo): Promise<ExitC
 }
 
 /** Both runs at once; SIGINT/SIGTERM cancels both. */
-async function runBoth(backends: readonly ExecBackend[], names: readonly string[], pipeline: Pipeline, io: CliIo): Promise<{ readonly results: RunResult[]; readonly signal?: StopSignal }> {
-  const handles = backends.map((backend) => backend.run(pipeline));
+async function runBoth(backends: readonly ExecBackend[], names: readonly string[], pipelines: readonly Pipeline[], io: CliIo): Promise<{ readonly results: RunResult[]; readonly signal?: StopSignal }> {
+  const handles = backends.map((backend, i) => backend.run(pipelines[i] as Pipeline));
   const signals = watchStopSignals(io.stderr, () => {
     for (const handle of handles) void handle.cancel();
   });

@@ -12,11 +12,12 @@ const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b
  * double quotes with backslash escapes, numbers (with Spark's `L`, `D`,
  * `BD` suffixes), symbols; `--` and nested `/* *\/` comments are skipped.
  */
-export function tokenize(text: string, file: string): Token[] {
+export function tokenize(text: string, file: string, origin: { readonly line: number; readonly column: number } = { line: 1, column: 1 }): Token[] {
   const tokens: Token[] = [];
   let offset = 0;
-  let line = 1;
-  let lineStart = 0;
+  // `origin` places text that is itself inside a file (a schema string) at its line and column there.
+  let line = origin.line;
+  let lineStart = 1 - origin.column;
   const here = (): SourcePosition => ({ offset, line, column: offset - lineStart + 1 });
   const advance = (to: number): void => {
     for (let i = offset; i < to; i += 1) {

@@ -1,5 +1,5 @@
 import {
-  type Dataset, type Expectation, type Field, type Flow, type FlowKind, type Pipeline, ReadFilesNode, ReadNode, type RelationNode,
+  type Dataset, type Expectation, type Field, type Flow, type FlowKind, type Pipeline, ReadNode, type RelationNode,
   ValidationError, parsePipeline,
 } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
@@ -7,7 +7,7 @@ import type { CreateCdcFlow, CreateDataset, CreateInsertFlow, QueryExpr, Stateme
 import { msToDuration } from '../parse/interval.js';
 import { type ParsedSqlFile, parseSqlFile } from '../parse/parse-file.js';
 import { SqlError, type SqlProblem } from '../sql-error.js';
-import { type QueryFacts, QueryLowering } from './lower-query.js';
+import { type QueryFacts, QueryLowering, readFilesOf } from './lower-query.js';
 import { Positions } from './positions.js';
 
 /** One SQL file of a pipeline: its text and the name errors call it by. */
@@ -159,7 +159,7 @@ class PipelineLowering {
     const source = statement.source;
     let query: RelationNode;
     if (source.kind === 'table') query = ReadNode.create(source.name);
-    else if (source.kind === 'file') query = ReadFilesNode.create(source.format, source.path, Object.keys(source.options).length === 0 ? {} : { options: source.options });
+    else if (source.kind === 'file') query = readFilesOf(source);
     else throw positions.error(source, 'AUTO CDC reads one change feed: FROM STREAM(dataset) or FROM STREAM read_files(…)');
     const expectations = expectationsOf(target);
     this.#flows.push({

@@ -136,7 +136,7 @@ export class QueryLowering {
       }
       case 'file': {
         this.#noteStream(item);
-        const relation = ReadFilesNode.create(item.format, item.path, Object.keys(item.options).length === 0 ? {} : { options: item.options });
+        const relation = readFilesOf(item);
         return { relation, leaf: item.alias ?? this.#syntheticAlias(), scope: Scope.empty() };
       }
       case 'subquery':
@@ -292,4 +292,12 @@ function unqualified(expr: Expression, positions: Positions): Expression {
 function namesColumn(item: Expression, name: string): boolean {
   if (item.kind === 'column') return item.relation === undefined && item.name === name;
   return item.kind === 'alias' && item.name === name && item.expr.kind === 'column' && item.expr.relation === undefined && item.expr.name === name;
+}
+
+/** The `read_files` node of a file read: its format, path, declared schema and options. */
+export function readFilesOf(item: Extract<FromItem, { kind: 'file' }>): RelationNode {
+  return ReadFilesNode.create(item.format, item.path, {
+    ...(item.schema === undefined ? {} : { schema: item.schema }),
+    ...(Object.keys(item.options).length === 0 ? {} : { options: item.options }),
+  });
 }

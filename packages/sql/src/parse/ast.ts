@@ -1,4 +1,4 @@
-import type { CdcSpec, DataType, Expression, FileFormat, JoinType, SortKey } from '@thund/ir';
+import type { CdcSpec, DataType, Expression, Field, FileFormat, JoinType, SortKey } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
 
 /**
@@ -27,6 +27,8 @@ export interface FileRef {
   readonly format: FileFormat;
   readonly path: string;
   readonly options: Readonly<Record<string, string>>;
+  /** `schema => 'a BIGINT, b STRING'`. */
+  readonly schema?: readonly Field[];
   readonly stream: boolean;
   readonly alias?: string;
   readonly watermark?: WatermarkClause;

@@ -1,4 +1,4 @@
-import type { DataType } from '@thund/ir';
+import type { DataType, Field } from '@thund/ir';
 import type { Cursor } from './cursor.js';
 
 /** Spark SQL type names and the Arrow type each is in the portable plan. */
@@ -18,7 +18,9 @@ const SIMPLE_TYPES: Readonly<Record<string, DataType>> = {
   STRING: 'utf8',
   BINARY: 'binary',
   DATE: 'date32',
-  TIMESTAMP: 'timestamp',
+  // Spark's TIMESTAMP is an instant (shown in the session time zone, UTC in Þund's runs); TIMESTAMP_NTZ a wall-clock time.
+  TIMESTAMP: { type: 'timestamp', unit: 'us', timezone: 'UTC' },
+  TIMESTAMP_LTZ: { type: 'timestamp', unit: 'us', timezone: 'UTC' },
   TIMESTAMP_NTZ: 'timestamp',
 };
 
@@ -51,4 +53,17 @@ function integer(cursor: Cursor): number {
   const token = cursor.next();
   if (token.kind !== 'number' || !/^\d+$/.test(token.value)) throw cursor.error(`expected a whole number, found "${token.value}"`, token);
   return Number(token.value);
+}
+
+/** A schema string as `read_files(…, schema => '…')` takes it: `name TYPE [NOT NULL], …`. */
+export function parseSchemaString(cursor: Cursor): Field[] {
+  const fields: Field[] = [];
+  do {
+    const name = cursor.identifier('a column name');
+    const type = parseDataType(cursor);
+    const nullable = !cursor.acceptKeyword('NOT', 'NULL');
+    fields.push(nullable ? { name, type } : { name, type, nullable: false });
+  } while (cursor.acceptSymbol(','));
+  if (!cursor.atEnd()) throw cursor.error(`unexpected "${cursor.peek().value}" in the schema: write name TYPE, name TYPE, …`);
+  return fields;
 }

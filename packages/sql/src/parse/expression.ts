@@ -178,7 +178,8 @@ function parseWordPrimary(cursor: Cursor, token: Token): Expression {
     if ((word === 'DATE' || word === 'TIMESTAMP' || word === 'TIMESTAMP_NTZ') && cursor.peek(1).kind === 'string') {
       cursor.next();
       const text = cursor.string();
-      return cursor.mark(LiteralNode.create(text, word === 'DATE' ? 'date32' : 'timestamp'), token);
+      const type = word === 'DATE' ? 'date32' : word === 'TIMESTAMP_NTZ' ? 'timestamp' : { type: 'timestamp' as const, unit: 'us' as const, timezone: 'UTC' };
+      return cursor.mark(LiteralNode.create(text, type), token);
     }
     if (word === 'INTERVAL') throw cursor.error('INTERVAL values are supported only in a WATERMARK clause and as window sizes (window(ts, \'10 minutes\'))');
     if (word === 'CASE') return parseCase(cursor);
@@ -236,6 +237,7 @@ function parseCall(cursor: Cursor): Expression {
     return cursor.mark(CallNode.create(lower, args), token);
   }
   let name = catalogName(sparkName);
+  if (name === undefined && lower !== 'count') throw cursor.error(unknownFunctionMessage(sparkName), token);
   let args: Expression[];
   if (lower === 'count' && cursor.isSymbol('*')) {
     cursor.next();

@@ -33,7 +33,9 @@ export function catalogName(sparkName: string): string | undefined {
 /** Why a function name is not known, with the closest one. */
 export function unknownFunctionMessage(sparkName: string): string {
   const names = [...ALL_FUNCTION_NAMES.filter((n) => n !== 'count_distinct'), ...Object.keys(SPARK_ALIASES)];
-  const near = closestName(sparkName, names);
+  // Names that start alike first: `cnt` is count, not ln (both two edits away).
+  const initial = sparkName.slice(0, 1).toLowerCase();
+  const near = closestName(sparkName, names.filter((n) => n.startsWith(initial))) ?? closestName(sparkName, names);
   const hint = near === undefined ? '' : `; did you mean ${near}?`;
   return `unknown function ${sparkName}: Þund runs the functions of its catalog on every backend (see the @thund/ir README)${hint}`;
 }

@@ -1,7 +1,9 @@
-import type { Expression, FileFormat, JoinType } from '@thund/ir';
+import type { Expression, Field, FileFormat, JoinType } from '@thund/ir';
+import { tokenize } from '../lex/lexer.js';
 import { isKeyword } from '../lex/token.js';
 import type { FromItem, QueryExpr, SelectCore, SelectItem, SetOperation, WatermarkClause } from './ast.js';
-import type { Cursor } from './cursor.js';
+import { Cursor } from './cursor.js';
+import { parseSchemaString } from './data-type.js';
 import { CLAUSE_WORDS, parseExpression, parseSelectExpression, parseSortKeys } from './expression.js';
 import { parseIntervalMs } from './interval.js';
 
@@ -200,9 +202,16 @@ function parseReadFiles(cursor: Cursor, stream: boolean): Source {
   cursor.expectSymbol('(');
   const path = cursor.string('the path to read, as a string');
   const options: Record<string, string> = {};
+  let schema: Field[] | undefined;
   while (cursor.acceptSymbol(',')) {
     const key = cursor.identifier('an option name');
     cursor.expectSymbol('=>');
+    if (key.toLowerCase() === 'schema') {
+      const at = cursor.peek();
+      const text = cursor.string('the schema as a string');
+      schema = parseSchemaString(new Cursor(tokenize(text, cursor.file, { line: at.position.line, column: at.position.column + 1 }), cursor.file));
+      continue;
+    }
     const value = parseExpression(cursor);
     if (value.kind !== 'literal' || value.value === null) throw cursor.error(`read_files option ${key} must be a constant`, token);
     options[key] = String(value.value);
@@ -211,7 +220,7 @@ function parseReadFiles(cursor: Cursor, stream: boolean): Source {
   const format = (options['format'] ?? '').toLowerCase();
   if (!FILE_FORMATS.has(format)) throw cursor.error(`read_files needs format => 'parquet', 'json' or 'csv'${format === '' ? '' : `, not '${format}'`}`, token);
   delete options['format'];
-  return { kind: 'file', format: format as FileFormat, path, options, stream, position: token.position };
+  return { kind: 'file', format: format as FileFormat, path, options, ...(schema === undefined ? {} : { schema }), stream, position: token.position };
 }
 
 function withAliasAndWatermark(cursor: Cursor, source: Source): FromItem {

@@ -34,27 +34,29 @@ export async function findSpecFile(folder: string): Promise<string | undefined> 
 /**
  * Loads a SQL pipeline project from its folder or its spec file: the
  * spec's settings and every `.sql` file its `libraries` globs include,
- * in path order, as one validated pipeline.
+ * in path order, as one validated pipeline. Errors name files relative
+ * to `cwd` (default: the process's working folder).
  */
-export async function loadSqlProject(path: string): Promise<SqlProject> {
+export async function loadSqlProject(path: string, options: { readonly cwd?: string } = {}): Promise<SqlProject> {
+  // Errors name each file as the user would open it: relative to their working folder.
+  const label = (file: string): string => relative(options.cwd ?? process.cwd(), file) || file;
   const info = await stat(path).catch(() => undefined);
-  if (info === undefined) throw new SqlError([{ file: path, line: 1, column: 1, message: 'no such file or folder' }]);
+  if (info === undefined) throw new SqlError([{ file: label(path), line: 1, column: 1, message: 'no such file or folder' }]);
   const specFile = info.isDirectory() ? await findSpecFile(path) : path;
   if (specFile === undefined) {
-    throw new SqlError([{ file: path, line: 1, column: 1, message: `this folder has no pipeline spec: add ${SPEC_FILE_NAMES[0]} (name, storage, libraries) or run thund init` }]);
+    throw new SqlError([{ file: label(path), line: 1, column: 1, message: `this folder has no pipeline spec: add ${SPEC_FILE_NAMES[0]} (name, storage, libraries) or run thund init` }]);
   }
   const folder = info.isDirectory() ? path : join(specFile, '..');
-  const spec = parsePipelineSpec(await readFile(specFile, 'utf8'), relative(process.cwd(), specFile) || specFile);
+  const spec = parsePipelineSpec(await readFile(specFile, 'utf8'), label(specFile));
   const all = await listFiles(folder);
   const matchers = spec.include.map(globToRegExp);
   const files = all.filter((file) => matchers.some((m) => m.test(file))).sort();
   const unsupported = files.find((file) => !file.endsWith('.sql'));
   if (unsupported !== undefined) {
-    throw new SqlError([{ file: unsupported, line: 1, column: 1, message: 'only .sql files can define a SQL project here (Python pipeline files run with spark-pipelines); narrow the libraries glob to **/*.sql' }]);
+    throw new SqlError([{ file: label(join(folder, unsupported)), line: 1, column: 1, message: 'only .sql files can define a SQL project here (Python pipeline files run with spark-pipelines); narrow the libraries glob to **/*.sql' }]);
   }
-  if (files.length === 0) throw new SqlError([{ file: specFile, line: 1, column: 1, message: `libraries match no .sql file (${spec.include.join(', ')})` }]);
-  // Errors name each file as the user would open it: relative to the working folder.
-  const sources: SqlSource[] = await Promise.all(files.map(async (file) => ({ file: relative(process.cwd(), join(folder, file)), text: await readFile(join(folder, file), 'utf8') })));
+  if (files.length === 0) throw new SqlError([{ file: label(specFile), line: 1, column: 1, message: `libraries match no .sql file (${spec.include.join(', ')})` }]);
+  const sources: SqlSource[] = await Promise.all(files.map(async (file) => ({ file: label(join(folder, file)), text: await readFile(join(folder, file), 'utf8') })));
   const pipeline = pipelineFromSql(sources, {
     name: spec.name,
     ...(spec.catalog === undefined ? {} : { catalog: spec.catalog }),

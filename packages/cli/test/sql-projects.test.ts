@@ -1,0 +1,57 @@
+import { rmSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../src/index.js';
+import { captureIo } from './support/capture-io.js';
+import { exampleCopy } from './support/example-copy.js';
+
+const remote = process.env['THUND_SPARK_REMOTE'];
+const temp = mkdtempSync(join(tmpdir(), 'thund-sql-projects-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** Each example's datasets and their row counts, as both forms must give them. */
+const EXAMPLES: Readonly<Record<string, readonly (readonly [string, number])[]>> = {
+  orders: [['clean_orders', 8], ['daily_revenue', 7]],
+  customers: [['customer_changes', 6], ['customers', 2], ['customer_history', 4], ['customers_by_country', 2]],
+  clickstream: [['page_events', 6], ['views_per_minute', 4]],
+};
+
+describe('the examples as SQL projects: the same rows as their JSON documents', () => {
+  const backends = remote === undefined ? ['native'] : ['native', 'spark'];
+  for (const [name, datasets] of Object.entries(EXAMPLES)) {
+    it(`${name}: thund diff <sql project> --against pipeline.json on ${backends.join(' and ')}`, async () => {
+      const dir = exampleCopy(temp, name);
+      const io = captureIo(dir);
+      const select = datasets.map(([dataset]) => dataset).join(',');
+      const code = await main(['diff', '.', '--against', 'pipeline.json', '--backends', backends.join(','), '--select', select, ...(remote === undefined ? [] : ['--remote', remote])], io);
+      expect(code, io.out() + io.err()).toBe(0);
+      for (const backend of backends) {
+        const label = `${backend} ${dir.split('/').pop()}`;
+        expect(io.out()).toContain(`✓ ${label} and ${backend} pipeline.json agree: ${datasets.length} datasets equal, every flow ended the same`);
+        for (const [dataset, rows] of datasets) expect(io.out()).toMatch(new RegExp(`\\n${dataset}\\s+${rows}\\s+${rows}\\s+equal`));
+      }
+    }, 240_000);
+  }
+
+  it('thund check on a SQL project lists its datasets and flows; a folder without a spec says how to add one (exit 2)', async () => {
+    const dir = exampleCopy(temp, 'customers');
+    const io = captureIo(dir);
+    expect(await main(['check', '.'], io), io.err()).toBe(0);
+    expect(io.out()).toContain('customers');
+    const empty = mkdtempSync(join(temp, 'empty-'));
+    const bad = captureIo(empty);
+    expect(await main(['check', '.'], bad)).toBe(2);
+    expect(bad.err()).toContain('this folder has no pipeline spec: add spark-pipeline.yml');
+  });
+
+  it('a SQL error is exit 2 with file:line:column and no stack trace', async () => {
+    const dir = mkdtempSync(join(temp, 'broken-'));
+    writeFileSync(join(dir, 'spark-pipeline.yml'), 'name: broken\nlibraries:\n  - glob:\n      include: "*.sql"\n');
+    writeFileSync(join(dir, 'a.sql'), 'CREATE MATERIALIZED VIEW a AS\nSELECT cnt(*) AS n FROM read_files(\'x.parquet\', format => \'parquet\');\n');
+    const io = captureIo(dir);
+    expect(await main(['check', '.'], io)).toBe(2);
+    expect(io.err()).toMatch(/a\.sql:2:8: unknown function cnt: .*did you mean count\?/);
+    expect(io.err()).not.toMatch(/\n\s+at /);
+  });
+});
