@@ -209,7 +209,7 @@ describe('queries', () => {
         { name: 'd', expr: { kind: 'cast', to: 'float64' } },
         { name: 'shout', expr: { kind: 'call', name: 'concat' } },
         { name: 'day', expr: { kind: 'literal', value: '2026-01-02', type: 'date32' } },
-        { name: 'at', expr: { kind: 'literal', type: 'timestamp' } },
+        { name: 'at', expr: { kind: 'literal', type: { type: 'timestamp', unit: 'us', timezone: 'UTC' } } },
         { name: 'minus', expr: { kind: 'literal', value: -5 } },
       ],
       input: { kind: 'filter', condition: { kind: 'binary', op: 'and' } },

@@ -181,16 +181,17 @@ class PipelineLowering {
     name: string, target: string, query: QueryExpr, positions: Positions,
     options: { expectations: Expectation[]; kind: FlowKind | 'streaming-or-batch'; comment?: string; what?: string | undefined },
   ): void {
-    const facts: QueryFacts = { streams: false, watermarks: [], reads: new Map() };
+    const facts: QueryFacts = { watermarks: [], reads: new Map() };
     const plan = new QueryLowering(positions, facts).query(query);
-    if (facts.streams && options.what !== undefined) {
-      throw positions.error(query, `${options.what} is recomputed from whole datasets: read STREAM(…) from a CREATE STREAMING TABLE instead`);
+    if (facts.streamAt !== undefined && options.what !== undefined) {
+      throw positions.errorAt(facts.streamAt, `${options.what} is recomputed from whole datasets: read STREAM(…) from a CREATE STREAMING TABLE instead`);
     }
-    const kind: FlowKind = options.kind === 'streaming-or-batch' ? (facts.streams ? 'streaming' : 'batch') : options.kind;
-    if (facts.watermarks.length > 1) throw positions.error(facts.watermarks[1] as object, 'one WATERMARK per flow');
+    const kind: FlowKind = options.kind === 'streaming-or-batch' ? (facts.streamAt === undefined ? 'batch' : 'streaming') : options.kind;
+    const second = facts.watermarks[1];
+    if (second !== undefined) throw positions.errorAt(second.position, 'one WATERMARK per flow');
     const watermark = facts.watermarks[0];
     if (facts.window !== undefined && watermark === undefined) {
-      throw positions.error(query, 'an event-time window needs a watermark: FROM STREAM(source) WATERMARK event_time DELAY OF INTERVAL 10 SECONDS');
+      throw positions.errorAt(facts.window.position, 'an event-time window needs a watermark: FROM STREAM(source) WATERMARK event_time DELAY OF INTERVAL 10 SECONDS');
     }
     this.#flows.push({
       name, target, kind, query: plan,

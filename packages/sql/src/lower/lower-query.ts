@@ -11,8 +11,8 @@ import { Scope, mapChildren, qualify } from './scope.js';
 
 /** What lowering a flow's query learned besides its plan. */
 export interface QueryFacts {
-  /** A `STREAM` read: the flow is a streaming flow. */
-  streams: boolean;
+  /** Where the first `STREAM` read is: the flow is a streaming flow. */
+  streamAt?: SourcePosition;
   readonly watermarks: WatermarkClause[];
   window?: { readonly spec: WindowSpec; readonly position: SourcePosition };
   /** Where each dataset the query reads is first named. */
@@ -91,7 +91,7 @@ export class QueryLowering {
   }
 
   #select(select: SelectCore, ctes: CteScope): RelationNode {
-    if (select.from === undefined) throw this.#positions.error(select, 'a query needs FROM: Þund plans read datasets or files');
+    if (select.from === undefined) throw this.#positions.errorAt(select.position, 'a query needs FROM: Þund plans read datasets or files');
     const from = this.#from(select.from, ctes);
     const scope = from.leaf === undefined ? from.scope : new Scope(new Map([[from.leaf, null]]));
     const windowBounds = select.groupBy.some((key) => key.kind === 'call' && (key.name === 'window' || key.name === 'session_window'));
@@ -165,9 +165,9 @@ export class QueryLowering {
   }
 
   #noteStream(item: Extract<FromItem, { kind: 'table' | 'file' }>): void {
-    if (item.stream) this.#facts.streams = true;
+    if (item.stream) this.#facts.streamAt ??= item.position;
     if (item.watermark !== undefined) {
-      if (!item.stream) throw this.#positions.error(item.watermark, 'WATERMARK applies to a streaming read: write FROM STREAM(source) WATERMARK …');
+      if (!item.stream) throw this.#positions.errorAt(item.watermark.position, 'WATERMARK applies to a streaming read: write FROM STREAM(source) WATERMARK …');
       this.#facts.watermarks.push(item.watermark);
     }
   }
@@ -225,7 +225,7 @@ export class QueryLowering {
       const expected = [...windowColumns, ...keys.map((k) => k.name), ...aggregates.map((a) => a.name)];
       const same = rewritten.length === expected.length && rewritten.every((item, i) => namesColumn(item, expected[i] as string));
       if (!same || condition !== undefined) {
-        throw positions.error(select, `an event-time window aggregation selects window.start AS window_start, window.end AS window_end, then its GROUP BY columns, then its aggregates, each named (here: ${expected.join(', ')}), without HAVING`);
+        throw positions.errorAt(select.position, `an event-time window aggregation selects window.start AS window_start, window.end AS window_end, then its GROUP BY columns, then its aggregates, each named (here: ${expected.join(', ')}), without HAVING`);
       }
       return { relation, items: [] };
     }

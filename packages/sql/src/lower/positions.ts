@@ -38,4 +38,8 @@ export class Positions {
   error(node: object, message: string): SqlError {
     return SqlError.at(this.file, this.of(node), message);
   }
+
+  errorAt(position: SourcePosition, message: string): SqlError {
+    return SqlError.at(this.file, position, message);
+  }
 }

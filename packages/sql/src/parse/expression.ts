@@ -16,7 +16,7 @@ export const CLAUSE_WORDS: ReadonlySet<string> = new Set([
   'FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET', 'UNION', 'EXCEPT', 'INTERSECT', 'JOIN', 'INNER', 'LEFT', 'RIGHT',
   'FULL', 'CROSS', 'SEMI', 'ANTI', 'ON', 'USING', 'AS', 'WATERMARK', 'WINDOW', 'NATURAL', 'LATERAL', 'AND', 'OR', 'NOT', 'IS', 'IN',
   'LIKE', 'BETWEEN', 'WHEN', 'THEN', 'ELSE', 'END', 'ASC', 'DESC', 'NULLS', 'KEYS', 'SEQUENCE', 'APPLY', 'COLUMNS', 'STORED',
-  'TRACK', 'IGNORE', 'SELECT', 'WITH', 'BY', 'OVER', 'ROWS', 'RANGE',
+  'TRACK', 'IGNORE', 'SELECT', 'WITH', 'BY', 'OVER', 'ROWS', 'RANGE', 'CREATE',
 ]);
 
 /** A Spark SQL expression, as a portable-plan expression. */

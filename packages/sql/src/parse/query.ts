@@ -172,9 +172,10 @@ function parseFromPrimary(cursor: Cursor): FromItem {
     cursor.next();
     const inner = parseSource(cursor, true);
     cursor.expectSymbol(')');
-    return withAliasAndWatermark(cursor, inner);
+    return withAliasAndWatermark(cursor, { ...inner, position: token.position });
   }
-  return withAliasAndWatermark(cursor, parseSource(cursor, stream));
+  const source = parseSource(cursor, stream);
+  return withAliasAndWatermark(cursor, stream ? { ...source, position: token.position } : source);
 }
 
 type Source = Extract<FromItem, { kind: 'table' | 'file' }>;

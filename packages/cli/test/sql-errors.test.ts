@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../src/index.js';
+import { captureIo } from './support/capture-io.js';
+
+const temp = mkdtempSync(join(tmpdir(), 'thund-sql-errors-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** A valid first statement, so each case's own statement starts on line 3. */
+const PRELUDE = "CREATE MATERIALIZED VIEW orders AS SELECT * FROM read_files('orders.parquet', format => 'parquet');\n\n";
+
+/**
+ * Malformed or unsupported SQL, each with where the error must point
+ * (line:column of `p.sql`) and what it must say. Every one exits 2 from
+ * `thund check`, names `p.sql:line:column`, and prints no stack trace.
+ */
+const CASES: readonly (readonly [string, string, string, RegExp])[] = [
+  ['a misspelled keyword', 'CREATE MATERIALISED VIEW a AS SELECT 1 FROM orders;', '3:8', /CREATE MATERIALISED is not a pipeline statement/],
+  ['a statement that is not CREATE', 'SELECT * FROM orders;', '3:1', /expected CREATE MATERIALIZED VIEW, CREATE STREAMING TABLE/],
+  ['a missing semicolon between statements', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders\nCREATE MATERIALIZED VIEW b AS SELECT id FROM orders;', '4:1', /end the statement with ";"/],
+  ['an unclosed string', "CREATE MATERIALIZED VIEW a AS SELECT 'x FROM orders;", '3:38', /this string is never closed/],
+  ['an unclosed comment', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders; /* note', '3:54', /this comment is never closed/],
+  ['an unknown function', 'CREATE MATERIALIZED VIEW a AS SELECT uper(customer) AS c FROM orders;', '3:38', /unknown function uper: .*did you mean upper\?/],
+  ['a materialized view without AS', 'CREATE MATERIALIZED VIEW a;', '3:27', /a materialized view needs AS SELECT/],
+  ['CREATE VIEW (not a pipeline dataset)', 'CREATE VIEW a AS SELECT id FROM orders;', '3:8', /CREATE VIEW is not supported: use CREATE TEMPORARY VIEW/],
+  ['CREATE OR REPLACE', 'CREATE OR REPLACE MATERIALIZED VIEW a AS SELECT id FROM orders;', '3:8', /CREATE OR REPLACE is not a pipeline statement/],
+  ['a dataset defined twice', 'CREATE MATERIALIZED VIEW orders AS SELECT 1 AS x FROM read_files(\'o.parquet\', format => \'parquet\');', '3:1', /orders is already defined at .*p\.sql:1:1/],
+  ['a flow into an undeclared table', 'CREATE FLOW f AS INSERT INTO nowhere BY NAME SELECT id FROM orders;', '3:1', /nowhere is not defined: declare it with CREATE STREAMING TABLE nowhere/],
+  ['a flow into a materialized view', 'CREATE FLOW f AS INSERT INTO orders BY NAME SELECT id FROM orders;', '3:1', /flows write into streaming tables, and orders is a materialized view/],
+  ['STREAM in a materialized view', 'CREATE MATERIALIZED VIEW a AS SELECT * FROM STREAM(orders);', '3:45', /a materialized view is recomputed from whole datasets: read STREAM/],
+  ['a column neither grouped nor aggregated', 'CREATE MATERIALIZED VIEW a AS SELECT customer, amount FROM orders GROUP BY customer;', '3:48', /column amount must be in GROUP BY or inside an aggregate/],
+  ['an aggregate in WHERE', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders WHERE sum(amount) > 1;', '3:59', /aggregates are not allowed in WHERE: use HAVING/],
+  ['an unknown table qualifier', 'CREATE MATERIALIZED VIEW a AS SELECT x.id FROM orders o;', '3:38', /unknown table x in x\.…: the tables here are o/],
+  ['a subquery in an expression', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders WHERE id IN (SELECT id FROM orders);', '3:66', /IN \(subquery\) is not supported: join the subquery instead/],
+  ['EXCEPT', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders EXCEPT SELECT id FROM orders;', '3:53', /EXCEPT is not supported: write it as a LEFT ANTI JOIN/],
+  ['a window function without OVER', 'CREATE MATERIALIZED VIEW a AS SELECT row_number() AS rn FROM orders;', '3:38', /row_number is a window function: add OVER/],
+  ['a RANGE frame', 'CREATE MATERIALIZED VIEW a AS SELECT sum(amount) OVER (ORDER BY id RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) AS s FROM orders;', '3:68', /RANGE frames are not supported: use ROWS BETWEEN/],
+  ['an unsupported type', 'CREATE MATERIALIZED VIEW a (m MAP<STRING, INT>) AS SELECT id FROM orders;', '3:31', /type MAP is not supported/],
+  ['a column without a type', 'CREATE MATERIALIZED VIEW a (id, amount) AS SELECT id, amount FROM orders;', '3:31', /column id of this view needs a type/],
+  ['a constraint that is not an expectation', 'CREATE MATERIALIZED VIEW a (id BIGINT, CONSTRAINT pk PRIMARY KEY (id)) AS SELECT id FROM orders;', '3:54', /only expectations are supported as constraints/],
+  ['a bad ON VIOLATION action', 'CREATE MATERIALIZED VIEW a (CONSTRAINT c EXPECT (id > 0) ON VIOLATION IGNORE) AS SELECT id FROM orders;', '3:71', /expected DROP ROW or FAIL UPDATE after ON VIOLATION/],
+  ['AUTO CDC without SEQUENCE BY', 'CREATE STREAMING TABLE t;\nCREATE FLOW f AS AUTO CDC INTO t FROM STREAM(orders) KEYS (id) STORED AS SCD TYPE 1;', '4:84', /AUTO CDC needs SEQUENCE BY column/],
+  ['an SCD type that does not exist', 'CREATE STREAMING TABLE t;\nCREATE FLOW f AS AUTO CDC INTO t FROM STREAM(orders) KEYS (id) SEQUENCE BY seq STORED AS SCD TYPE 3;', '4:99', /SCD TYPE must be 1 or 2/],
+  ['read_files without a format', "CREATE MATERIALIZED VIEW a AS SELECT * FROM read_files('x.csv');", '3:45', /read_files needs format => 'parquet', 'json' or 'csv'/],
+  ['read_files with an unknown format', "CREATE MATERIALIZED VIEW a AS SELECT * FROM read_files('x.avro', format => 'avro');", '3:45', /read_files needs format => .*not 'avro'/],
+  ['a schema string with an unknown type', "CREATE MATERIALIZED VIEW a AS SELECT * FROM read_files('x.json', format => 'json', schema => 'id BIGINT, at DATETIME');", '3:109', /type DATETIME is not supported/],
+  ['a table function that is not read_files', "CREATE MATERIALIZED VIEW a AS SELECT * FROM range(10);", '3:45', /table function range\(…\) is not supported/],
+  ['a window without a watermark', "CREATE STREAMING TABLE a AS SELECT window.start AS window_start, window.end AS window_end, count(*) AS n FROM STREAM(orders) GROUP BY window(ts, '1 minute');", '3:135', /an event-time window needs a watermark/],
+  ['a WATERMARK on a batch read', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders WATERMARK ts DELAY OF INTERVAL 1 MINUTE;', '3:53', /WATERMARK applies to a streaming read/],
+  ['a window size that is not an interval', "CREATE STREAMING TABLE a AS SELECT window.start AS window_start, window.end AS window_end, count(*) AS n FROM STREAM(orders) WATERMARK ts DELAY OF INTERVAL 1 MINUTE GROUP BY window(ts, 'often');", '3:186', /window sizes are strings such as '10 minutes'/],
+  ['a windowed aggregation selecting other columns', "CREATE STREAMING TABLE a AS SELECT count(*) AS n FROM STREAM(orders) WATERMARK ts DELAY OF INTERVAL 1 MINUTE GROUP BY window(ts, '1 minute');", '3:29', /an event-time window aggregation selects window\.start AS window_start, window\.end AS window_end/],
+  ['a query without FROM', 'CREATE MATERIALIZED VIEW a AS SELECT 1 AS one;', '3:31', /a query needs FROM/],
+  ['null-safe equality', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders WHERE id <=> 1;', '3:62', /<=> \(null-safe equality\) is not supported/],
+  ['a stray character', 'CREATE MATERIALIZED VIEW a AS SELECT id ? FROM orders;', '3:41', /unexpected character "\?"/],
+];
+
+describe('malformed and unsupported SQL: exit 2 with file:line:column and the reason', () => {
+  it(`covers at least 25 inputs (has ${CASES.length})`, () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(25);
+  });
+
+  for (const [what, sql, at, reason] of CASES) {
+    it(what, async () => {
+      const dir = join(temp, what.replace(/\W+/g, '-'));
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'spark-pipeline.yml'), 'name: broken\nlibraries:\n  - glob:\n      include: "*.sql"\n');
+      writeFileSync(join(dir, 'p.sql'), `${PRELUDE}${sql}\n`);
+      const io = captureIo(dir);
+      expect(await main(['check', '.'], io)).toBe(2);
+      expect(io.err()).toContain(`p.sql:${at}: `);
+      expect(io.err()).toMatch(reason);
+      expect(io.err(), 'no stack trace for a user mistake').not.toMatch(/\n\s+at /);
+    });
+  }
+});
