@@ -1,6 +1,6 @@
 import {
   type Dataset, type Expectation, type Field, type Flow, type FlowKind, type Pipeline, ReadNode, type RelationNode,
-  ValidationError, parsePipeline,
+  ValidationError, type WindowSpec, parsePipeline,
 } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
 import type { CreateCdcFlow, CreateDataset, CreateInsertFlow, QueryExpr, Statement } from '../parse/ast.js';
@@ -197,7 +197,7 @@ class PipelineLowering {
       name, target, kind, query: plan,
       ...(options.expectations.length === 0 ? {} : { expectations: options.expectations }),
       ...(watermark === undefined ? {} : { watermark: { column: watermark.column, delay: msToDuration(watermark.delayMs) } }),
-      ...(facts.window === undefined ? {} : { window: facts.window.spec, outputMode: 'append' as const }),
+      ...(facts.window === undefined ? {} : { window: windowOf(facts.window.spec, watermark?.column), outputMode: 'append' as const }),
       ...(options.comment === undefined ? {} : { comment: options.comment }),
     });
     this.#flowAt.push(positions);
@@ -222,4 +222,11 @@ class PipelineLowering {
 
 function expectationsOf(dataset: CreateDataset): Expectation[] {
   return dataset.constraints.map((c) => ({ name: c.name, predicate: c.condition, action: c.action }));
+}
+
+/** A window's column is left out where it is the watermark's, the plan's default. */
+function windowOf(spec: WindowSpec, watermarkColumn: string | undefined): WindowSpec {
+  if (spec.column === undefined || spec.column !== watermarkColumn) return spec;
+  const { column: _column, ...rest } = spec;
+  return rest;
 }

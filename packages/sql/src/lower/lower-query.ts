@@ -30,6 +30,8 @@ interface LoweredFrom {
   readonly relation: RelationNode;
   /** For a leaf: the name it is qualified by. For a join: every qualifier, mapped to its side's alias. */
   readonly leaf?: string;
+  /** The leaf is an unnamed subquery: nothing can qualify by its name, so a join gives it no alias. */
+  readonly unnamed?: boolean;
   readonly scope: Scope;
 }
 
@@ -140,7 +142,7 @@ export class QueryLowering {
         return { relation, leaf: item.alias ?? this.#syntheticAlias(), scope: Scope.empty() };
       }
       case 'subquery':
-        return { relation: this.query(item.query, ctes), leaf: item.alias ?? this.#syntheticAlias(), scope: Scope.empty() };
+        return { relation: this.query(item.query, ctes), leaf: item.alias ?? this.#syntheticAlias(), unnamed: item.alias === undefined, scope: Scope.empty() };
       case 'join': {
         const left = this.#from(item.left, ctes);
         const right = this.#from(item.right, ctes);
@@ -152,9 +154,11 @@ export class QueryLowering {
         ]);
         const scope = new Scope(names);
         const on = item.on === undefined ? undefined : qualify(item.on, scope, this.#positions);
+        // A side read by its dataset name, or an unnamed subquery, needs no alias in the plan.
+        const implicit = (side: LoweredFrom, alias: string): boolean => side.unnamed === true || (side.relation.kind === 'read' && side.relation.dataset === alias);
         const aliases = {
-          ...(left.relation.kind === 'read' && left.relation.dataset === leftAlias ? {} : { leftAlias }),
-          ...(right.relation.kind === 'read' && right.relation.dataset === rightAlias ? {} : { rightAlias }),
+          ...(implicit(left, leftAlias) ? {} : { leftAlias }),
+          ...(implicit(right, rightAlias) ? {} : { rightAlias }),
         };
         const relation = JoinNode.create(item.type, left.relation, right.relation, {
           ...aliases, ...(on === undefined ? {} : { on }), ...(item.using === undefined ? {} : { using: item.using }),
@@ -197,13 +201,18 @@ export class QueryLowering {
       aggregates.push({ call, name });
       return name;
     };
-    // Named aggregates first, in select order, so the common shape needs no projection.
+    // Named aggregates first, in select order, each its own column (sum(x) AS a, sum(x) AS b are two), so
+    // the common shape needs no projection.
+    const named = new Map<Expression, string>();
     for (const item of items) {
-      if (item.kind === 'alias' && isAggregateCall(item.expr)) aggregateName(item.expr, item.name);
+      if (item.kind === 'alias' && isAggregateCall(item.expr) && !aggregates.some((a) => a.name.toLowerCase() === item.name.toLowerCase())) {
+        aggregates.push({ call: item.expr, name: item.name });
+        named.set(item.expr, item.name);
+      }
     }
     const windowColumns = window === undefined ? [] : ['window_start', 'window_end'];
     const rewrite = (expr: Expression): Expression => {
-      if (isAggregateCall(expr)) return positions.copy(expr, ColumnNode.create(aggregateName(expr)));
+      if (isAggregateCall(expr)) return positions.copy(expr, ColumnNode.create(named.get(expr) ?? aggregateName(expr)));
       const key = keys.find((k) => sameExpression(k.expr, expr) || (expr.kind === 'column' && expr.relation === undefined && k.name.toLowerCase() === expr.name.toLowerCase()));
       if (key !== undefined) return positions.copy(expr, ColumnNode.create(key.name));
       if (expr.kind === 'column' && expr.relation?.toLowerCase() === 'window' && window !== undefined) {

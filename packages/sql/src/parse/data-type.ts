@@ -67,3 +67,17 @@ export function parseSchemaString(cursor: Cursor): Field[] {
   if (!cursor.atEnd()) throw cursor.error(`unexpected "${cursor.peek().value}" in the schema: write name TYPE, name TYPE, …`);
   return fields;
 }
+
+/** The Spark SQL name of a type, as `parseDataType` reads it back. */
+export function sparkTypeName(type: DataType): string {
+  if (typeof type !== 'string') {
+    if (type.type === 'decimal') return `DECIMAL(${type.precision}, ${type.scale})`;
+    if (type.unit === 'us' && type.timezone === 'UTC') return 'TIMESTAMP';
+    throw new TypeError(`timestamp[${type.unit}${type.timezone === undefined ? '' : `, ${type.timezone}`}] has no Spark SQL name: Spark timestamps are microseconds, UTC or without a time zone`);
+  }
+  const names: Readonly<Record<string, string>> = {
+    bool: 'BOOLEAN', int8: 'TINYINT', int16: 'SMALLINT', int32: 'INT', int64: 'BIGINT', float32: 'FLOAT', float64: 'DOUBLE',
+    utf8: 'STRING', binary: 'BINARY', date32: 'DATE', timestamp: 'TIMESTAMP_NTZ',
+  };
+  return names[type] as string;
+}

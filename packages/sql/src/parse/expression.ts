@@ -120,13 +120,12 @@ function parseUnary(cursor: Cursor): Expression {
   const token = cursor.peek();
   if (token.kind === 'symbol' && (token.value === '-' || token.value === '+')) {
     cursor.next();
+    const literal = cursor.peek().kind === 'number';
     const operand = parseUnary(cursor);
     if (token.value === '+') return operand;
-    // A negative number is one literal, as Spark reads it.
-    if (operand.kind === 'literal' && typeof operand.value === 'number') return cursor.mark(LiteralNode.create(-operand.value), token);
-    if (operand.kind === 'literal' && operand.type !== undefined && typeof operand.type !== 'string' && operand.type.type === 'decimal' && typeof operand.value === 'string') {
-      return cursor.mark(LiteralNode.create(`-${operand.value}`, operand.type), token);
-    }
+    // A negative number is one literal, as Spark reads it; -(x) is a negation.
+    if (literal && operand.kind === 'literal' && typeof operand.value === 'number') return cursor.mark(LiteralNode.create(-operand.value, operand.type), token);
+    if (literal && operand.kind === 'literal' && typeof operand.value === 'string') return cursor.mark(LiteralNode.create(`-${operand.value}`, operand.type), token);
     return cursor.mark(UnaryNode.create('neg', operand), token);
   }
   return parsePostfix(cursor);
@@ -348,7 +347,12 @@ function numberLiteral(cursor: Cursor, token: Token): LiteralNode {
   const digits = match?.[1] ?? token.value;
   const exponent = match?.[2];
   const suffix = match?.[3]?.toUpperCase();
-  if (suffix === 'D' || suffix === 'F' || exponent !== undefined) return LiteralNode.create(Number(`${digits}${exponent ?? ''}`), suffix === 'F' ? 'float32' : 'float64');
+  if (suffix === 'D' || suffix === 'F' || exponent !== undefined) {
+    const value = Number(`${digits}${exponent ?? ''}`);
+    // An untyped non-integral number is a double in the portable plan; an integral one needs its type.
+    if (suffix !== 'F' && !Number.isInteger(value)) return LiteralNode.create(value);
+    return LiteralNode.create(value, suffix === 'F' ? 'float32' : 'float64');
+  }
   if (digits.includes('.') || suffix === 'BD') {
     const [whole = '', fraction = ''] = digits.split('.');
     const scale = fraction.length;
@@ -357,6 +361,7 @@ function numberLiteral(cursor: Cursor, token: Token): LiteralNode {
   }
   const value = Number(digits);
   if (!Number.isSafeInteger(value)) throw cursor.error(`${token.value} is too large for an exact integer: write it as a decimal (${token.value}BD) or a string cast`, token);
+  if (suffix === 'L') return LiteralNode.create(value, 'int64');
   if (suffix === 'S') return LiteralNode.create(value, 'int16');
   if (suffix === 'Y') return LiteralNode.create(value, 'int8');
   return LiteralNode.create(value);

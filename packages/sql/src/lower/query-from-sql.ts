@@ -1,0 +1,22 @@
+import type { RelationNode } from '@thund/ir';
+import { tokenize } from '../lex/lexer.js';
+import type { SourcePosition } from '../lex/token.js';
+import { Cursor } from '../parse/cursor.js';
+import { parseQuery } from '../parse/query.js';
+import { type QueryFacts, QueryLowering } from './lower-query.js';
+import { Positions } from './positions.js';
+
+/**
+ * One SQL query as a portable plan, without a pipeline around it (for
+ * tools and tests; the datasets it reads are not checked). Throws a
+ * `SqlError` at `file:line:column`.
+ */
+export function queryFromSql(text: string, file = 'query.sql'): RelationNode {
+  const map = new WeakMap<object, SourcePosition>();
+  const cursor = new Cursor(tokenize(text, file), file, map);
+  const query = parseQuery(cursor);
+  cursor.acceptSymbol(';');
+  if (!cursor.atEnd()) throw cursor.error(`unexpected "${cursor.peek().value}" after the query`);
+  const facts: QueryFacts = { watermarks: [], reads: new Map() };
+  return new QueryLowering(new Positions(file, map, query.position), facts).query(query);
+}
