@@ -47,12 +47,15 @@ const CASES: readonly (readonly [string, string, string, RegExp])[] = [
   ['read_files with an unknown format', "CREATE MATERIALIZED VIEW a AS SELECT * FROM read_files('x.avro', format => 'avro');", '3:45', /read_files needs format => .*not 'avro'/],
   ['a schema string with an unknown type', "CREATE MATERIALIZED VIEW a AS SELECT * FROM read_files('x.json', format => 'json', schema => 'id BIGINT, at DATETIME');", '3:109', /type DATETIME is not supported/],
   ['a table function that is not read_files', "CREATE MATERIALIZED VIEW a AS SELECT * FROM range(10);", '3:45', /table function range\(…\) is not supported/],
-  ['a window without a watermark', "CREATE STREAMING TABLE a AS SELECT window.start AS window_start, window.end AS window_end, count(*) AS n FROM STREAM(orders) GROUP BY window(ts, '1 minute');", '3:135', /an event-time window needs a watermark/],
+  ['a window without a watermark', "CREATE STREAMING TABLE ev AS SELECT * FROM STREAM read_files('e', format => 'json'); CREATE STREAMING TABLE a AS SELECT window.start AS window_start, window.end AS window_end, count(*) AS n FROM STREAM(ev) GROUP BY window(ts, '1 minute');", '3:216', /an event-time window needs a watermark/],
   ['a WATERMARK on a batch read', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders WATERMARK ts DELAY OF INTERVAL 1 MINUTE;', '3:53', /WATERMARK applies to a streaming read/],
   ['a window size that is not an interval', "CREATE STREAMING TABLE a AS SELECT window.start AS window_start, window.end AS window_end, count(*) AS n FROM STREAM(orders) WATERMARK ts DELAY OF INTERVAL 1 MINUTE GROUP BY window(ts, 'often');", '3:186', /window sizes are strings such as '10 minutes'/],
   ['a windowed aggregation selecting other columns', "CREATE STREAMING TABLE a AS SELECT count(*) AS n FROM STREAM(orders) WATERMARK ts DELAY OF INTERVAL 1 MINUTE GROUP BY window(ts, '1 minute');", '3:29', /an event-time window aggregation selects window\.start AS window_start, window\.end AS window_end/],
   ['a query without FROM', 'CREATE MATERIALIZED VIEW a AS SELECT 1 AS one;', '3:31', /a query needs FROM/],
   ['null-safe equality', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders WHERE id <=> 1;', '3:62', /<=> \(null-safe equality\) is not supported/],
+  ['STREAM of a materialized view', 'CREATE STREAMING TABLE a AS SELECT * FROM STREAM(orders);', '3:43', /STREAM reads a streaming table, and orders is a materialized view/],
+  ['a CSV read without its header option', 'CREATE MATERIALIZED VIEW a AS SELECT * FROM csv.`x.csv`;', '3:45', /Þund reads CSV files by their header row: add WITH \('header' = 'true'\)/],
+  ['a configuration variable that is not set', 'CREATE MATERIALIZED VIEW a AS SELECT * FROM parquet.`${data}/x.parquet`;', '3:53', /\$\{data\} is not set: add it to the spec's configuration \(it has none\)/],
   ['a stray character', 'CREATE MATERIALIZED VIEW a AS SELECT id ? FROM orders;', '3:41', /unexpected character "\?"/],
 ];
 
@@ -68,7 +71,7 @@ describe('malformed and unsupported SQL: exit 2 with file:line:column and the re
       writeFileSync(join(dir, 'spark-pipeline.yml'), 'name: broken\nlibraries:\n  - glob:\n      include: "*.sql"\n');
       writeFileSync(join(dir, 'p.sql'), `${PRELUDE}${sql}\n`);
       const io = captureIo(dir);
-      expect(await main(['check', '.'], io)).toBe(2);
+      expect(await main(['check', '.'], io), io.err()).toBe(2);
       expect(io.err()).toContain(`p.sql:${at}: `);
       expect(io.err()).toMatch(reason);
       expect(io.err(), 'no stack trace for a user mistake').not.toMatch(/\n\s+at /);

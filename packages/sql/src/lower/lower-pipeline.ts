@@ -40,7 +40,7 @@ export function pipelineFromSql(sources: readonly SqlSource[], settings: SqlPipe
   const parsed: ParsedSqlFile[] = [];
   for (const source of sources) {
     try {
-      parsed.push(parseSqlFile(source.text, source.file));
+      parsed.push(parseSqlFile(source.text, source.file, settings.configuration));
     } catch (error) {
       if (!(error instanceof SqlError)) throw error;
       problems.push(...error.problems);
@@ -58,6 +58,8 @@ class PipelineLowering {
   /** Where each dataset and flow was declared, by index, for the IR's validation issues. */
   readonly #datasetAt: Positions[] = [];
   readonly #flowAt: Positions[] = [];
+  /** Every dataset statement by lower-case name. */
+  #tables: ReadonlyMap<string, Located<CreateDataset>> = new Map();
 
   constructor(settings: SqlPipelineSettings) {
     this.#settings = settings;
@@ -72,6 +74,7 @@ class PipelineLowering {
     for (const located of statements) {
       if (located.statement.kind === 'create_dataset') tables.set(located.statement.name.toLowerCase(), located as Located<CreateDataset>);
     }
+    this.#tables = tables;
     for (const located of statements) {
       this.#attempt(() => {
         const { statement } = located;
@@ -181,10 +184,16 @@ class PipelineLowering {
     name: string, target: string, query: QueryExpr, positions: Positions,
     options: { expectations: Expectation[]; kind: FlowKind | 'streaming-or-batch'; comment?: string; what?: string | undefined },
   ): void {
-    const facts: QueryFacts = { watermarks: [], reads: new Map() };
+    const facts: QueryFacts = { watermarks: [], reads: new Map(), streamReads: new Map() };
     const plan = new QueryLowering(positions, facts).query(query);
     if (facts.streamAt !== undefined && options.what !== undefined) {
       throw positions.errorAt(facts.streamAt, `${options.what} is recomputed from whole datasets: read STREAM(…) from a CREATE STREAMING TABLE instead`);
+    }
+    for (const [dataset, at] of facts.streamReads ?? []) {
+      const declared = this.#tables.get(dataset.toLowerCase())?.statement;
+      if (declared !== undefined && declared.type !== 'table') {
+        throw positions.errorAt(at, `STREAM reads a streaming table, and ${dataset} is a ${declared.type === 'materialized_view' ? 'materialized view' : 'temporary view'} (recomputed whole, so a stream of it would read every row again each run): read it without STREAM, or make it a CREATE STREAMING TABLE`);
+      }
     }
     const kind: FlowKind = options.kind === 'streaming-or-batch' ? (facts.streamAt === undefined ? 'batch' : 'streaming') : options.kind;
     const second = facts.watermarks[1];

@@ -17,6 +17,8 @@ export interface QueryFacts {
   window?: { readonly spec: WindowSpec; readonly position: SourcePosition };
   /** Where each dataset the query reads is first named. */
   readonly reads: Map<string, SourcePosition>;
+  /** Where each dataset read with STREAM is first named. */
+  readonly streamReads?: Map<string, SourcePosition>;
 }
 
 interface Cte {
@@ -133,6 +135,7 @@ export class QueryLowering {
           return { relation: this.query(cte.query, cte.outer), leaf: item.alias ?? item.name, scope: Scope.empty() };
         }
         if (!this.#facts.reads.has(item.name)) this.#facts.reads.set(item.name, item.position);
+        if (item.stream && this.#facts.streamReads?.has(item.name) === false) this.#facts.streamReads.set(item.name, item.position);
         this.#noteStream(item);
         return { relation: ReadNode.create(item.name), leaf: item.alias ?? item.name, scope: Scope.empty() };
       }

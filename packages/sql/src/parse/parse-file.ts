@@ -1,4 +1,5 @@
 import { tokenize } from '../lex/lexer.js';
+import { substituteVariables } from '../lex/substitute.js';
 import type { SourcePosition } from '../lex/token.js';
 import type { SqlFile, Statement } from './ast.js';
 import { Cursor, describe } from './cursor.js';
@@ -10,11 +11,12 @@ export interface ParsedSqlFile extends SqlFile {
 }
 
 /**
- * Parses one SQL pipeline file: statements separated by `;`. Throws a
+ * Parses one SQL pipeline file: statements separated by `;`, `${name}`
+ * in strings and quoted names taken from `variables`. Throws a
  * `SqlError` at the first syntax error, with `file:line:column`.
  */
-export function parseSqlFile(text: string, file: string): ParsedSqlFile {
-  const cursor = new Cursor(tokenize(text, file), file);
+export function parseSqlFile(text: string, file: string, variables: Readonly<Record<string, string>> = {}): ParsedSqlFile {
+  const cursor = new Cursor(substituteVariables(tokenize(text, file), variables, file), file);
   const statements: Statement[] = [];
   for (;;) {
     while (cursor.acceptSymbol(';'));

@@ -189,7 +189,11 @@ function parseSource(cursor: Cursor, stream: boolean): Source {
   if (cursor.isSymbol('(')) throw cursor.error(`table function ${parts.join('.')}(…) is not supported: read files with read_files(path, format => 'parquet') or parquet.\`path\``, token);
   const format = parts.length === 2 ? (parts[0] as string).toLowerCase() : undefined;
   if (format !== undefined && FILE_FORMATS.has(format) && cursor.peek(-1).kind === 'quoted') {
-    return { kind: 'file', format: format as FileFormat, path: parts[1] as string, options: {}, stream, position: token.position };
+    const options = cursor.acceptKeyword('WITH') ? optionList(cursor) : {};
+    if (format === 'csv' && options['header'] !== 'true') {
+      throw cursor.error("Þund reads CSV files by their header row: add WITH ('header' = 'true') (Spark's default, no header, names columns _c0, _c1, … on Spark only)", token);
+    }
+    return { kind: 'file', format: format as FileFormat, path: parts[1] as string, options, stream, position: token.position };
   }
   if (parts.length > 1) {
     // catalog.schema.table: the pipeline's own datasets live in its one catalog and database.
@@ -220,8 +224,25 @@ function parseReadFiles(cursor: Cursor, stream: boolean): Source {
   cursor.expectSymbol(')');
   const format = (options['format'] ?? '').toLowerCase();
   if (!FILE_FORMATS.has(format)) throw cursor.error(`read_files needs format => 'parquet', 'json' or 'csv'${format === '' ? '' : `, not '${format}'`}`, token);
+  if (format === 'csv' && options['header'] !== 'true') throw cursor.error("Þund reads CSV files by their header row: add header => 'true'", token);
   delete options['format'];
   return { kind: 'file', format: format as FileFormat, path, options, ...(schema === undefined ? {} : { schema }), stream, position: token.position };
+}
+
+/** `('key' = 'value', …)`: options of a file read, as Spark SQL writes them after the path. */
+function optionList(cursor: Cursor): Record<string, string> {
+  cursor.expectSymbol('(');
+  const options: Record<string, string> = {};
+  do {
+    const keyToken = cursor.next();
+    if (keyToken.kind !== 'string' && keyToken.kind !== 'word' && keyToken.kind !== 'quoted') throw cursor.error('expected an option name', keyToken);
+    cursor.acceptSymbol('=');
+    const value = cursor.next();
+    if (value.kind !== 'string' && value.kind !== 'number' && value.kind !== 'word') throw cursor.error('expected an option value', value);
+    options[keyToken.value] = value.kind === 'word' ? value.value.toLowerCase() : value.value;
+  } while (cursor.acceptSymbol(','));
+  cursor.expectSymbol(')');
+  return options;
 }
 
 function withAliasAndWatermark(cursor: Cursor, source: Source): FromItem {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { SqlError } from '../sql-error.js';
 
@@ -52,7 +53,9 @@ export function parsePipelineSpec(text: string, file: string): PipelineSpec {
     if (typeof pattern !== 'string' || pattern === '') throw fail(`libraries[${i}] must be - glob: { include: <pattern> }`);
     return pattern;
   });
-  const storage = text_('storage');
+  // SDP requires a URI (file:///…); Þund takes a path or a file: URI.
+  const storageText = text_('storage');
+  const storage = storageText?.startsWith('file:') === true ? fileURLToPath(storageText) : storageText;
   const catalog = text_('catalog');
   const database = text_('database') ?? text_('schema');
   return {
