@@ -7,14 +7,14 @@ export interface CommandHelp {
   readonly options: readonly OptionName[];
 }
 
-export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'dry-run' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'against' | 'format';
+export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'dry-run' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'against' | 'format' | 'sql';
 
 const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
 
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   init: { summary: 'create a starter project (pipeline.json and its data) in <dir>, default the current directory; never overwrites', argument: 'dir', options: [] },
   check: { summary: 'validate the pipeline and check that the backend supports it', argument: 'pipeline', options: BACKEND_OPTIONS },
-  plan: { summary: 'show each flow\'s lowered SQL / plan', argument: 'pipeline', options: BACKEND_OPTIONS },
+  plan: { summary: 'show each flow\'s lowered SQL / plan, or (--sql) the pipeline as Spark Declarative Pipelines SQL', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'sql'] },
   run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh', 'dry-run'] },
   diff: { summary: 'run the pipeline on two backends (or two forms of it on each backend, --against) from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key', 'runs', 'feed', 'against'] },
   test: { summary: 'run the unit tests (*.test.json next to the pipeline) of its flows on each backend (exit 0 all pass, 1 a test failed)', argument: 'pipeline', options: ['backend', 'backends', 'remote'] },
@@ -39,6 +39,7 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   key: '--key <col,…>      diff: columns that identify a row, to show changed rows side by side',
   format: '--format <f>       capabilities: md (a table) or json (the wire form); default md',
   runs: '--runs <n>         diff: run n times, comparing after each run (default 1)',
+  sql: '--sql              plan: print the pipeline as SDP SQL statements (CREATE MATERIALIZED VIEW …) that read back to the same plan',
   against: '--against <file>   diff: compare the pipeline with another form of it (a SQL project and its JSON document) on each of --backends (default: --backend)',
   feed: '--feed <dir>       diff: new input files delivered before run k+1, from <dir>/k (laid out like the pipeline\'s directory)',
 };

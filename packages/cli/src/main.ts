@@ -61,6 +61,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         runs: { type: 'string' },
         feed: { type: 'string' },
         against: { type: 'string' },
+        sql: { type: 'boolean', default: false },
         format: { type: 'string', default: 'md' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -109,6 +110,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       show: values.show,
       fullRefresh: values['full-refresh'],
       dryRun: values['dry-run'],
+      sql: values.sql,
       live: values.live,
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
       // diff and capabilities compare native and spark unless told; test and diff --against run on --backend unless told.

@@ -12,6 +12,8 @@ export interface CommandInput {
   readonly fullRefresh: boolean;
   /** run: plan and check everything, write nothing. */
   readonly dryRun: boolean;
+  /** `plan --sql`: print the pipeline as SDP SQL instead of each backend plan. */
+  readonly sql: boolean;
   /** view: run the pipeline live. */
   readonly live: boolean;
   /** view: port to serve on (default: a free one). */

@@ -4,9 +4,18 @@ import { type CliIo, ExitCode } from '../io.js';
 import { UsageError } from '../usage-error.js';
 import type { CommandInput } from './command-input.js';
 
-/** `thund plan <pipeline>`: each flow's lowered SQL / plan, after a successful check. */
+/**
+ * `thund plan <pipeline>`: each flow's lowered SQL / plan, after a
+ * successful check. `--sql`: the pipeline as SDP SQL statements, which
+ * `@thund/sql` reads back to the same plan (no backend involved).
+ */
 export async function planCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
   const pipeline = await input.loadPipeline();
+  if (input.sql) {
+    const { printPipelineSql } = await import('@thund/sql');
+    io.stdout.write(escapeForTerminal(printPipelineSql(pipeline), { keepNewlines: true }));
+    return ExitCode.Success;
+  }
   const backend = await createBackend(input.backend, input.backendOptions);
   try {
     if (backend.explain === undefined) throw new UsageError(`backend "${input.backend}" cannot show its plans`);

@@ -6,8 +6,9 @@ import { printQuery } from './print-query.js';
 /**
  * Prints a pipeline as SDP SQL statements that `pipelineFromSql` reads back
  * to the same datasets and flows (its name, storage, catalog, database and
- * configuration belong in the project's spec file). What SQL cannot say (a
- * sink, a trigger, an update or complete output mode, raw SQL) is a
+ * configuration belong in the project's spec file; an available-now trigger,
+ * the default, is left out). What SQL cannot say (a sink, another trigger,
+ * an update or complete output mode, raw SQL) is a
  * `SqlPrintError` naming the element.
  */
 export function printPipelineSql(pipeline: Pipeline): string {
@@ -86,7 +87,10 @@ function printSource(query: RelationNode): string {
 
 /** A flow's query with its streaming reads as STREAM, its watermark and its event-time window. */
 function printFlowQuery(pipeline: Pipeline, flow: Flow): string {
-  if (flow.trigger !== undefined) throw new SqlPrintError(`flow ${flow.name}: a trigger has no SQL form (SDP runs every flow available-now)`);
+  // Available-now is every backend's default and SDP's only way to run, so it needs no SQL.
+  if (flow.trigger !== undefined && flow.trigger.kind !== 'available_now') {
+    throw new SqlPrintError(`flow ${flow.name}: a ${flow.trigger.kind} trigger has no SQL form (SDP runs every flow available-now)`);
+  }
   if (flow.outputMode !== undefined && (flow.outputMode !== 'append' || flow.window === undefined)) {
     throw new SqlPrintError(`flow ${flow.name}: output mode ${flow.outputMode} has no SQL form (SQL windows are append)`);
   }
@@ -116,7 +120,7 @@ function withWindow(flow: Flow, sql: string): string {
   const seconds = (d: string): string => {
     const ms = durationToMs(d);
     if (ms === undefined || ms % 1000 !== 0) throw new SqlPrintError(`flow ${flow.name}: a window of ${d} is not whole seconds`);
-    return sqlString(`${ms / 1000} seconds`);
+    return sqlString(intervalText(ms));
   };
   const call = window.kind === 'session'
     ? `session_window(${sqlName(column)}, ${seconds(window.gap)})`
@@ -125,4 +129,12 @@ function withWindow(flow: Flow, sql: string): string {
   // The aggregation is the outer query: its GROUP BY is the last one.
   const at = selected.lastIndexOf(' GROUP BY ');
   return at === -1 ? `${selected} GROUP BY ${call}` : `${selected.slice(0, at)} GROUP BY ${call}, ${selected.slice(at + ' GROUP BY '.length)}`;
+}
+
+/** `'90 seconds'`, `'5 minutes'`, `'1 hour'`: the largest whole unit. */
+function intervalText(ms: number): string {
+  for (const [unit, size] of [['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000], ['second', 1_000]] as const) {
+    if (ms % size === 0) return `${ms / size} ${unit}${ms / size === 1 ? '' : 's'}`;
+  }
+  return `${ms / 1000} seconds`;
 }
