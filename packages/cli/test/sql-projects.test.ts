@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { parsePipeline, serializePipeline } from '@thund/ir';
 import { pipelineFromSql } from '@thund/sql';
 import { main } from '../src/index.js';
 import { captureIo } from './support/capture-io.js';
-import { exampleCopy } from './support/example-copy.js';
+import { EXAMPLES as EXAMPLES_DIR, exampleCopy } from './support/example-copy.js';
 
 const remote = process.env['THUND_SPARK_REMOTE'];
 const temp = mkdtempSync(join(tmpdir(), 'thund-sql-projects-'));
@@ -76,5 +76,25 @@ describe('thund plan --sql', () => {
     const io = captureIo(exampleCopy(temp, 'orders'));
     expect(await main(['plan', 'pipeline.json', '--sql'], io)).toBe(2);
     expect(io.err()).toContain('cannot print as SQL: sink daily_revenue_export: SDP SQL has no sink statement');
+  });
+});
+
+describe('the @thund/sql README project', () => {
+  it('runs as written on native: its spec, its SQL, a small orders.csv', async () => {
+    const readme = readFileSync(join(EXAMPLES_DIR, '..', 'packages', 'sql', 'README.md'), 'utf8');
+    const section = /<!-- project-example:start -->([\s\S]*?)<!-- project-example:end -->/.exec(readme)?.[1] ?? '';
+    const spec = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+    const sql = /```sql\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(spec).toBeDefined();
+    expect(sql).toBeDefined();
+    const dir = mkdtempSync(join(temp, 'readme-'));
+    mkdirSync(join(dir, 'transformations'));
+    mkdirSync(join(dir, 'data'));
+    writeFileSync(join(dir, 'spark-pipeline.yml'), spec as string);
+    writeFileSync(join(dir, 'transformations', 'orders.sql'), sql as string);
+    writeFileSync(join(dir, 'data', 'orders.csv'), 'order_id,amount\n1,10.50\n2,-3.00\n3,4.25\n');
+    const io = captureIo(dir);
+    expect(await main(['run', '.', '--show', 'revenue'], io), io.err()).toBe(0);
+    expect(io.out()).toMatch(/revenue \(1 rows?\)\norders │ total\n[─┼]+\n\s+2 │ 14\.75/);
   });
 });
