@@ -216,6 +216,21 @@ describe('queries', () => {
     });
   });
 
+  test('UNION matches columns by position, as SQL does: a branch named differently is renamed to the first branch\'s names', () => {
+    expect(shape(plan('CREATE MATERIALIZED VIEW out AS SELECT id, user FROM events UNION ALL SELECT id AS key, name FROM users;'))).toEqual({
+      kind: 'union', all: true,
+      inputs: [
+        { kind: 'project', input: { kind: 'read', dataset: 'events' }, columns: [{ kind: 'column', name: 'id' }, { kind: 'column', name: 'user' }] },
+        {
+          kind: 'project',
+          input: { kind: 'project', input: { kind: 'read', dataset: 'users' }, columns: [{ kind: 'alias', name: 'key', expr: { kind: 'column', name: 'id' } }, { kind: 'column', name: 'name' }] },
+          columns: [{ kind: 'alias', name: 'id', expr: { kind: 'column', name: 'key' } }, { kind: 'alias', name: 'user', expr: { kind: 'column', name: 'name' } }],
+        },
+      ],
+    });
+    expect(() => plan('CREATE MATERIALIZED VIEW out AS SELECT id, user FROM events UNION ALL SELECT id FROM users;')).toThrow(/each UNION branch needs the same number of columns: the first has 2 \(id, user\), this one 1 \(id\)/);
+  });
+
   test('Spark names of catalog functions map to the catalog', () => {
     const node = plan('CREATE MATERIALIZED VIEW out AS SELECT substr(user, 1, 2) AS s, ceiling(amount) AS c, pow(amount, 2) AS p, startswith(user, \'a\') AS b FROM events;');
     expect(node).toMatchObject({ columns: [{ expr: { name: 'substring' } }, { expr: { name: 'ceil' } }, { expr: { name: 'power' } }, { expr: { name: 'starts_with' } }] });

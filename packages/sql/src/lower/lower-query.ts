@@ -1,6 +1,6 @@
 import {
   AggregateNode, AliasNode, ColumnNode, DeduplicateNode, type Expression, FilterNode, JoinNode, LimitNode, ProjectNode,
-  ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, UnionNode, WindowNode, type WindowSpec,
+  ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, UnionNode, WindowNode, type WindowSpec, outputName,
 } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
 import type { FromItem, QueryExpr, SelectCore, WatermarkClause } from '../parse/ast.js';
@@ -86,7 +86,19 @@ export class QueryLowering {
         flat.push(branch);
       }
     }
-    return UnionNode.create(flat.map((branch) => this.query(branch, ctes)), all);
+    // SQL matches UNION columns by position, the plan's union by name: a branch whose columns are named
+    // differently is renamed to the first branch's names (where the names are known without reading data).
+    const first = outputNames(flat[0] as QueryExpr);
+    return UnionNode.create(flat.map((branch, i) => {
+      const relation = this.query(branch, ctes);
+      const names = outputNames(branch);
+      if (i === 0 || first === undefined || names === undefined) return relation;
+      if (names.length !== first.length) {
+        throw this.#positions.errorAt(branch.position, `each UNION branch needs the same number of columns: the first has ${first.length} (${first.join(', ')}), this one ${names.length} (${names.join(', ')})`);
+      }
+      if (names.every((name, j) => name === first[j])) return relation;
+      return ProjectNode.create(relation, names.map((name, j) => AliasNode.create(ColumnNode.create(name), first[j] as string)));
+    }), all);
   }
 
   /** Sort keys above a projection name its output columns: qualifiers are dropped. */
@@ -312,4 +324,13 @@ export function readFilesOf(item: Extract<FromItem, { kind: 'file' }>): Relation
     ...(item.schema === undefined ? {} : { schema: item.schema }),
     ...(Object.keys(item.options).length === 0 ? {} : { options: item.options }),
   });
+}
+
+/** The output column names of a query where its select list says them (no `*`), else `undefined`. */
+function outputNames(query: QueryExpr): string[] | undefined {
+  const body = query.body;
+  if (body.kind === 'query') return outputNames(body);
+  if (body.kind === 'union') return outputNames(body.left);
+  const names = body.items.map((item) => outputName(item.expr));
+  return names.every((name): name is string => name !== undefined) ? names : undefined;
 }
