@@ -12,7 +12,7 @@ export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | '
 const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
 
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
-  init: { summary: 'create a starter project (pipeline.json and its data) in <dir>, default the current directory; never overwrites', argument: 'dir', options: [] },
+  init: { summary: 'create a starter project (pipeline.json, or with --sql a SQL project, and its data) in <dir>, default the current directory; never overwrites', argument: 'dir', options: ['sql'] },
   check: { summary: 'validate the pipeline and check that the backend supports it', argument: 'pipeline', options: BACKEND_OPTIONS },
   plan: { summary: 'show each flow\'s lowered SQL / plan, or (--sql) the pipeline as Spark Declarative Pipelines SQL', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'sql'] },
   run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh', 'dry-run'] },
@@ -39,7 +39,7 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   key: '--key <col,…>      diff: columns that identify a row, to show changed rows side by side',
   format: '--format <f>       capabilities: md (a table) or json (the wire form); default md',
   runs: '--runs <n>         diff: run n times, comparing after each run (default 1)',
-  sql: '--sql              plan: print the pipeline as SDP SQL statements (CREATE MATERIALIZED VIEW …) that read back to the same plan',
+  sql: '--sql              plan: print the pipeline as SDP SQL statements (CREATE MATERIALIZED VIEW …) that read back to the same plan; init: write a SQL project',
   against: '--against <file>   diff: compare the pipeline with another form of it (a SQL project and its JSON document) on each of --backends (default: --backend)',
   feed: '--feed <dir>       diff: new input files delivered before run k+1, from <dir>/k (laid out like the pipeline\'s directory)',
 };

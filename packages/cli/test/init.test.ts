@@ -31,3 +31,26 @@ describe('thund init', () => {
     expect(existsSync(join(dir, 'pipeline.json')), 'the file written before the clash is removed again').toBe(false);
   });
 });
+
+describe('thund init --sql', () => {
+  it('writes a SQL project that checks, runs and passes its unit tests, with the same rows as the JSON starter', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'thund-init-sql-'));
+    try {
+      const sqlDir = join(base, 'shop_sql');
+      const jsonDir = join(base, 'shop_json');
+      const io = captureIo(base);
+      expect(await main(['init', sqlDir, '--sql'], io), io.err()).toBe(0);
+      expect(io.out()).toContain('next: thund run shop_sql, then thund test shop_sql');
+      expect(await main(['init', jsonDir], captureIo(base))).toBe(0);
+      const run = captureIo(sqlDir);
+      expect(await main(['run', '.', '--show', 'revenue_by_country'], run), run.err()).toBe(0);
+      expect(run.out()).toMatch(/revenue_by_country \(2 rows\)/);
+      const tests = captureIo(sqlDir);
+      expect(await main(['test', '.'], tests), tests.out() + tests.err()).toBe(0);
+      const diff = captureIo(sqlDir);
+      expect(await main(['diff', '.', '--against', join(jsonDir, 'pipeline.json'), '--select', 'revenue_by_country'], diff), diff.out() + diff.err()).toBe(0);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});

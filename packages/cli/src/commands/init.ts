@@ -37,6 +37,34 @@ function starter(name: string): string {
     .build());
 }
 
+/** The same starter as a SQL project, Spark Declarative Pipelines style. */
+const STARTER_SQL = `-- Orders CSV → a cleaned view with expectations → revenue per country, joined to country names.
+CREATE TEMPORARY VIEW countries
+AS SELECT * FROM csv.\`data/countries.csv\` WITH ('header' = 'true');
+
+CREATE MATERIALIZED VIEW clean_orders (
+  CONSTRAINT positive_amount EXPECT (amount > 0) ON VIOLATION DROP ROW,
+  CONSTRAINT known_customer EXPECT (customer IS NOT NULL)
+)
+COMMENT 'Orders with a customer and a positive amount; country codes trimmed and upper-cased.'
+AS SELECT
+  CAST(order_id AS BIGINT) AS order_id,
+  customer,
+  upper(trim(country)) AS country,
+  CAST(amount AS DOUBLE) AS amount
+FROM csv.\`data/orders.csv\` WITH ('header' = 'true');
+
+CREATE MATERIALIZED VIEW revenue_by_country
+COMMENT 'Revenue and order count per country, with the country\\'s name where it is known.'
+AS SELECT country, country_name, sum(amount) AS revenue, count(*) AS orders
+FROM clean_orders LEFT JOIN countries USING (country)
+GROUP BY country, country_name;
+`;
+
+function starterSpec(name: string): string {
+  return `name: ${name}\nstorage: storage\nlibraries:\n  - glob:\n      include: transformations/**\n`;
+}
+
 /** Unit tests of the starter's flows, run by `thund test` (see the CLI README). */
 const STARTER_TESTS = `${JSON.stringify({
   tests: [
@@ -80,15 +108,19 @@ const STARTER_TESTS = `${JSON.stringify({
 }, null, 2)}\n`;
 
 /**
- * `thund init [dir]`: a starter project — `pipeline.json` and the CSV it
- * reads — in `dir` (default: the current directory). Never overwrites: a
+ * `thund init [dir] [--sql]`: a starter project — `pipeline.json` (or, with
+ * `--sql`, `spark-pipeline.yml` and `transformations/orders.sql`), its unit
+ * tests and the CSV it reads — in `dir` (default: the current directory). Never overwrites: a
  * file that exists already stops it before anything is written.
  */
 export async function initCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
   const dir = input.file;
   const name = (dir.split(/[\\/]/).filter((s) => s !== '').at(-1) ?? 'pipeline').replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, 'p_');
+  const definition: readonly [string, string][] = input.sql
+    ? [['spark-pipeline.yml', starterSpec(name)], [join('transformations', 'orders.sql'), STARTER_SQL]]
+    : [['pipeline.json', `${starter(name)}\n`]];
   const files: readonly [string, string][] = [
-    ['pipeline.json', `${starter(name)}\n`], ['pipeline.test.json', STARTER_TESTS], [join('data', 'orders.csv'), ORDERS_CSV], [join('data', 'countries.csv'), COUNTRIES_CSV],
+    ...definition, ['pipeline.test.json', STARTER_TESTS], [join('data', 'orders.csv'), ORDERS_CSV], [join('data', 'countries.csv'), COUNTRIES_CSV],
   ];
   const created: string[] = [];
   try {
@@ -106,7 +138,7 @@ export async function initCommand(input: CommandInput, io: CliIo): Promise<ExitC
     throw error;
   }
   const where = relative(io.cwd, dir) || '.';
-  const pipelineFile = escapeForTerminal(join(where, 'pipeline.json'));
+  const pipelineFile = escapeForTerminal(input.sql ? where : join(where, 'pipeline.json'));
   io.stdout.write(`created ${files.map(([path]) => escapeForTerminal(join(where, path))).join(', ')}\nnext: thund run ${pipelineFile}, then thund test ${pipelineFile}\n`);
   return ExitCode.Success;
 }

@@ -18,7 +18,9 @@ import type { CommandInput } from './command-input.js';
  */
 export async function testCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
   const pipeline = await input.loadPipeline();
-  const files = await testFiles(input.file);
+  // The pipeline's folder: a SQL project's own folder, or the folder a pipeline file is in.
+  const folder = input.backendOptions.baseDir;
+  const files = await testFiles(folder, input.file);
   // Every test is checked against the pipeline before anything runs: a typo fails fast, with every test's problem.
   const tests = files.flatMap((file) => file.tests.map((test) => ({ file, test, isolated: isolateFlow(pipeline, test) })));
   const totals = { passed: 0, failed: 0 };
@@ -26,7 +28,7 @@ export async function testCommand(input: CommandInput, io: CliIo): Promise<ExitC
     for (const backend of input.backends) {
       const outcome: TestOutcome = await runFlowTest(backend, input.backendOptions, isolated, test);
       totals[outcome.status === 'passed' ? 'passed' : 'failed']++;
-      io.stdout.write(renderOutcome(`${file.path.slice(dirname(input.file).length + 1)} › ${test.name}`, backend, outcome));
+      io.stdout.write(renderOutcome(`${file.path.slice(folder.length + 1)} › ${test.name}`, backend, outcome));
     }
   }
   const runs = totals.passed + totals.failed;
@@ -34,9 +36,8 @@ export async function testCommand(input: CommandInput, io: CliIo): Promise<ExitC
   return totals.failed === 0 ? ExitCode.Success : ExitCode.RunFailed;
 }
 
-/** The `*.test.json` files in the pipeline's directory, by name. */
-async function testFiles(pipelineFile: string): Promise<TestFile[]> {
-  const dir = dirname(pipelineFile);
+/** The `*.test.json` files in the pipeline's folder, by name. */
+async function testFiles(dir: string, pipelineFile: string): Promise<TestFile[]> {
   const names = (await readdir(dir)).filter((n) => n.endsWith('.test.json')).sort();
   if (names.length === 0) {
     throw new UsageError(`no tests next to ${escapeForTerminal(pipelineFile)}: write a <name>.test.json there, e.g. { "tests": [{ "name": "…", "flow": "<flow>", "given": { "<dataset it reads>": [rows] }, "expect": { "rows": [rows] } }] }`);
