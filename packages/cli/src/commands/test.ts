@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { escapeForTerminal } from '../escape-for-terminal.js';
 import { type CliIo, ExitCode } from '../io.js';
 import { UsageError } from '../usage-error.js';
