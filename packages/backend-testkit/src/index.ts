@@ -1,7 +1,7 @@
 export type { BackendFactory, BackendUnderTest, Row } from './backend-under-test.js';
 export type { CaseContext, ConformanceCase, Rerun } from './conformance-case.js';
 export { PACED_EVENT_TIME_CASES } from './cases/event-time-cases.js';
-export { ALL_CASES, BATCH_CASES, CDC_CASES, EVENT_TIME_CASES, EXPECTATION_CASES, FUNCTION_CASES, SINK_CASES, STREAMING_CASES } from './cases/index.js';
+export { ALL_CASES, BATCH_CASES, CDC_CASES, EVENT_TIME_CASES, EXPECTATION_CASES, FUNCTION_CASES, SCHEMA_CASES, SINK_CASES, STREAMING_CASES } from './cases/index.js';
 export { applyChangesModel, type CdcModelSpec } from './cases/cdc-model.js';
 export { diffRows, normalizeValue, valuesEqual } from './compare-rows.js';
 export { contractViolations } from './contract-checks.js';

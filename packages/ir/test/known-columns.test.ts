@@ -146,3 +146,33 @@ describe('check: names with a NUL', () => {
     ]);
   });
 });
+
+describe('declared schemas: a flow writes exactly its target\'s declared columns (schema_columns)', () => {
+  const declared = (schema: readonly Field[]) => base().table('clean', { schema, query: from('orders').select('order_id', 'amount') }).build();
+
+  it('a column the query produces beyond the declared schema is refused at the flow\'s query', () => {
+    expect(issuesOf(declared([{ name: 'order_id', type: 'int64' }]), 'schema_columns')).toEqual([
+      ['$.flows[2].query', 'flow "clean" produces "amount", not in the declared schema of "clean" ("order_id"): add it to the schema or leave it out of the query'],
+    ]);
+  });
+
+  it('a declared column the query does not produce is refused', () => {
+    expect(issuesOf(declared([{ name: 'order_id', type: 'int64' }, { name: 'amount', type: 'float64' }, { name: 'note', type: 'utf8' }]), 'schema_columns')).toEqual([
+      ['$.flows[2].query', 'flow "clean" does not produce "note" of the declared schema of "clean" (it produces "order_id", "amount"): produce it (a NULL cast to the type if need be) or remove it from the schema'],
+    ]);
+  });
+
+  it('the same columns in another order, a window\'s bounds, unknown columns and CDC flows are not refused', () => {
+    expect(issuesOf(declared([{ name: 'amount', type: 'float64' }, { name: 'order_id', type: 'int64' }]), 'schema_columns')).toEqual([]);
+    const windowed = pipeline('w')
+      .streamingTable('counts', {
+        schema: [{ name: 'window_start', type: 'timestamp' }, { name: 'window_end', type: 'timestamp' }, { name: 'customer', type: 'utf8' }, { name: 'n', type: 'int64' }],
+        watermark: { column: 'ts', delay: '10s' }, window: { kind: 'tumbling', size: '1m' }, outputMode: 'append',
+        query: orders().groupBy('customer').agg(count().as('n')),
+      })
+      .build();
+    expect(issuesOf(windowed, 'schema_columns')).toEqual([]);
+    const unknown = pipeline('u').materializedView('t', { schema: [{ name: 'a', type: 'int64' }], query: readFiles('csv', 'x.csv') }).build();
+    expect(issuesOf(unknown, 'schema_columns')).toEqual([]);
+  });
+});

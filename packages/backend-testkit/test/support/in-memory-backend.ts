@@ -52,14 +52,23 @@ export class InMemoryBackend implements ExecBackend {
           continue;
         }
         emit({ element, phase: 'running', message: `${flow.name} running` });
-        const rows = await this.#rows(flow.query);
         const target = pipeline.datasets.find((d) => d.name === flow.target);
+        const rows = await this.#rows(flow.query);
+        // The declared-schema rule: a NOT NULL column holding a NULL fails the flow, and nothing is written.
+        const nullIn = target?.schema?.find((field) => field.nullable === false && rows.some((row) => row[field.name] === null || row[field.name] === undefined));
+        if (nullIn !== undefined && target !== undefined) {
+          const error = new ThundError('THUND_SCHEMA_MISMATCH', `column "${nullIn.name}" of "${target.name}" is declared not nullable but flow "${flow.name}" produces NULL`, { backend: 'in-memory', element });
+          emit({ element, phase: 'failed', level: 'error', message: error.message, details: { error: { code: error.code, message: error.message } } });
+          outcomes.push({ name: flow.name, phase: 'failed', error });
+          continue;
+        }
         const previous = target?.type === 'table' ? (this.tables.get(flow.target) ?? []) : [];
         this.tables.set(flow.target, [...previous, ...rows]);
         emit({ element, phase: 'completed', message: `${flow.name} completed`, details: { rowsWritten: rows.length } });
         outcomes.push({ name: flow.name, phase: 'completed', rowsWritten: rows.length });
       }
-      return { status: outcomes.every((o) => o.phase === 'completed') ? 'completed' : 'cancelled', flows: outcomes };
+      const status = outcomes.some((o) => o.phase === 'failed') ? 'failed' : outcomes.every((o) => o.phase === 'completed') ? 'completed' : 'cancelled';
+      return { status, flows: outcomes };
     });
   }
 

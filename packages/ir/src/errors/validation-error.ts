@@ -31,6 +31,7 @@ export type ValidationIssueCode =
   | 'unknown_partition_column'
   | 'unknown_schema_column'
   | 'unknown_column'
+  | 'schema_columns'
   | 'non_boolean_predicate'
   | 'sql_reads_unlisted'
   | 'invalid_name'

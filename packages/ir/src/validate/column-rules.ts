@@ -1,4 +1,3 @@
-import { columnResolver } from '../cdc/static-columns.js';
 import type { ValidationIssue } from '../errors/validation-error.js';
 import type { Flow } from '../model/flow.js';
 import { type Expression, childExpressionsAt } from '../plan/expr/expression.js';
@@ -19,9 +18,8 @@ import { type Rule, flowRef, issue } from './context.js';
  * its JSON path with the input's columns and, if one is close, a "did you
  * mean".
  */
-export const knownColumns: Rule = ({ pipeline }) => {
+export const knownColumns: Rule = ({ pipeline, columnsOf }) => {
   const issues: ValidationIssue[] = [];
-  const columnsOf = columnResolver(pipeline);
   pipeline.flows.forEach((flow, i) => {
     const base = ['flows', i, 'query'] as const;
     const report = (name: string, path: readonly PropertyKey[], where: string, columns: readonly string[]): void => {

@@ -1,3 +1,5 @@
+import { columnResolver } from '../cdc/static-columns.js';
+import type { RelationNode } from '../plan/rel/relation.js';
 import type { ValidationIssue, ValidationIssueCode } from '../errors/validation-error.js';
 import type { ElementRef } from '../model/element-ref.js';
 import type { Dataset } from '../model/dataset.js';
@@ -15,6 +17,8 @@ export interface ValidationContext {
   /** The pipeline's index (writers of each dataset, streaming tables). */
   readonly index: PipelineIndex;
   readonly facts: ReadonlyMap<Flow, PlanFacts>;
+  /** A plan's output columns where they follow from the pipeline (`staticColumns`), each dataset's worked out once for every rule. */
+  readonly columnsOf: (node: RelationNode) => readonly string[] | undefined;
 }
 
 export type Rule = (context: ValidationContext) => readonly ValidationIssue[];
@@ -22,7 +26,7 @@ export type Rule = (context: ValidationContext) => readonly ValidationIssue[];
 export function createContext(pipeline: Pipeline): ValidationContext {
   const index = indexPipeline(pipeline);
   const facts = new Map(pipeline.flows.map((flow) => [flow, planFacts(flow)]));
-  return { pipeline, datasets: index.datasets, index, facts };
+  return { pipeline, datasets: index.datasets, index, facts, columnsOf: columnResolver(pipeline) };
 }
 
 export function issue(

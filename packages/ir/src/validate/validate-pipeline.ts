@@ -8,6 +8,7 @@ import { functionUse, namedOutputs } from './function-rules.js';
 import { everyDatasetWritten, knownTargetsAndReads, noCycles, uniqueNames } from './graph-rules.js';
 import { reservedNames } from './reserved-names.js';
 import { knownColumns } from './column-rules.js';
+import { declaredSchemaColumns } from './declared-schema-rules.js';
 import { booleanPredicates } from './predicate-rules.js';
 import { sqlReadsListed } from './sql-reads.js';
 import { namesWithoutNul } from './name-characters.js';
@@ -28,6 +29,7 @@ const RULES: readonly Rule[] = [
   functionUse,
   namedOutputs,
   knownColumns,
+  declaredSchemaColumns,
   booleanPredicates,
   sqlReadsListed,
 ];
