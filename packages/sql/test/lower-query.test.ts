@@ -79,6 +79,15 @@ describe('statements', () => {
     });
   });
 
+  test('CREATE STREAMING TABLE … FLOW AUTO CDC is the table and its AUTO CDC flow in one statement; clauses in any order, each once', () => {
+    const p = lower(`CREATE STREAMING TABLE people (id BIGINT, user STRING) COMMENT 'current'
+      FLOW AUTO CDC FROM STREAM(events) KEYS (id) STORED AS SCD TYPE 1 SEQUENCE BY ts COLUMNS (id, user);`);
+    expect(p.datasets.find((d) => d.name === 'people')).toMatchObject({ type: 'table', comment: 'current', schema: [{ name: 'id' }, { name: 'user' }] });
+    expect(flow(p, 'people')).toMatchObject({ kind: 'cdc', target: 'people', query: { kind: 'read', dataset: 'events' }, cdc: { keys: ['id'], sequenceBy: 'ts', scdType: 1, columns: ['id', 'user'] } });
+    expect(() => lower('CREATE STREAMING TABLE p FLOW AUTO CDC FROM STREAM(events) KEYS (id) SEQUENCE BY ts SEQUENCE BY id;')).toThrow(/test\.sql:6:85: SEQUENCE BY is given twice/);
+    expect(() => lower('CREATE STREAMING TABLE p FLOW AUTO CDC FROM STREAM(events) KEYS (id) SEQUENCE BY ts TRACK HISTORY ON (user);')).toThrow(/TRACK HISTORY needs STORED AS SCD TYPE 2/);
+  });
+
   test('a watermark and a window over STREAM(x) become the flow\'s watermark and window', () => {
     const f = flow(lower(`CREATE STREAMING TABLE out AS
       SELECT window.start AS window_start, window.end AS window_end, user, count(*) AS n

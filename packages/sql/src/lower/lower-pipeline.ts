@@ -140,6 +140,7 @@ class PipelineLowering {
     };
     this.#datasets.push(dataset);
     this.#datasetAt.push(positions);
+    if (statement.cdcFlow !== undefined) this.#cdcFlow(statement.cdcFlow, positions, this.#tables);
     if (statement.query === undefined) return;
     if (statement.type === 'table') {
       this.#queryFlow(statement.name, statement.name, statement.query, positions, { expectations: expectationsOf(statement), kind: 'streaming-or-batch' });

@@ -121,6 +121,8 @@ export interface CreateDataset {
   readonly partitionedBy?: readonly string[];
   readonly properties?: Readonly<Record<string, string>>;
   readonly query?: QueryExpr;
+  /** `CREATE STREAMING TABLE t FLOW AUTO CDC FROM …`: the table's own AUTO CDC flow. */
+  readonly cdcFlow?: CreateCdcFlow;
   readonly position: SourcePosition;
 }
 

@@ -50,6 +50,11 @@ function parseCreateDataset(cursor: Cursor, type: CreateDataset['type'], positio
     } else break;
   }
   let query: CreateDataset['query'];
+  if (type === 'table' && cursor.acceptKeyword('FLOW', 'AUTO', 'CDC')) {
+    // SDP's one-statement form: the streaming table and its AUTO CDC flow, named like the table.
+    const flow: CreateCdcFlow = { kind: 'cdc_flow', name, target: name, ...parseCdcBody(cursor), position };
+    return { kind: 'create_dataset', type, name, ...(columns.length === 0 ? {} : { columns }), constraints, ...(comment === undefined ? {} : { comment }), ...(partitionedBy === undefined ? {} : { partitionedBy }), ...(properties === undefined ? {} : { properties }), cdcFlow: flow, position };
+  }
   if (cursor.acceptKeyword('AS')) query = parseQuery(cursor);
   else if (type !== 'table') throw cursor.error(`${type === 'materialized_view' ? 'a materialized view' : 'a temporary view'} needs AS SELECT …`);
   return {
@@ -115,6 +120,11 @@ function parseCreateFlow(cursor: Cursor, position: SourcePosition): CreateInsert
 function parseCdcFlow(cursor: Cursor, name: string, comment: string | undefined, position: SourcePosition): CreateCdcFlow {
   cursor.expectKeyword('INTO');
   const target = qualifiedName(cursor);
+  return { kind: 'cdc_flow', name, target, ...(comment === undefined ? {} : { comment }), ...parseCdcBody(cursor), position };
+}
+
+/** `FROM source KEYS (…) [clauses…]`, the clauses in any order, each at most once (as Spark reads them). */
+function parseCdcBody(cursor: Cursor): Pick<CreateCdcFlow, 'source' | 'cdc'> {
   cursor.expectKeyword('FROM');
   const source: FromItem = parseFrom(cursor);
   cursor.expectKeyword('KEYS');
@@ -126,23 +136,37 @@ function parseCdcFlow(cursor: Cursor, name: string, comment: string | undefined,
   let ignoreNullUpdates = false;
   let scdType: ScdType = 1;
   let track: { trackHistory?: string[]; trackHistoryExcept?: string[] } = {};
+  let trackAt: ReturnType<Cursor['peek']> | undefined;
+  const seen = new Set<string>();
+  // Each clause once (Spark: DUPLICATE_CLAUSES), in any order.
+  const clause = (words: string[]): boolean => {
+    const token = cursor.peek();
+    if (!cursor.acceptKeyword(...words)) return false;
+    const name = words.join(' ');
+    if (seen.has(name)) throw cursor.error(`${name} is given twice`, token);
+    seen.add(name);
+    return true;
+  };
   for (;;) {
-    if (cursor.acceptKeyword('APPLY', 'AS', 'DELETE', 'WHEN')) deleteWhen = parseExpression(cursor);
-    else if (cursor.acceptKeyword('APPLY', 'AS', 'TRUNCATE', 'WHEN')) truncateWhen = parseExpression(cursor);
-    else if (cursor.acceptKeyword('SEQUENCE', 'BY')) sequenceBy = cursor.identifier('the sequencing column');
-    else if (cursor.acceptKeyword('COLUMNS')) {
+    if (clause(['APPLY', 'AS', 'DELETE', 'WHEN'])) deleteWhen = parseExpression(cursor);
+    else if (clause(['APPLY', 'AS', 'TRUNCATE', 'WHEN'])) truncateWhen = parseExpression(cursor);
+    else if (clause(['SEQUENCE', 'BY'])) sequenceBy = cursor.identifier('the sequencing column');
+    else if (clause(['COLUMNS'])) {
       const list = starList(cursor);
       columns = list.except ? { exceptColumns: list.names } : { columns: list.names };
-    } else if (cursor.acceptKeyword('IGNORE', 'NULL', 'UPDATES')) ignoreNullUpdates = true;
-    else if (cursor.acceptKeyword('STORED', 'AS', 'SCD', 'TYPE')) {
+    } else if (clause(['IGNORE', 'NULL', 'UPDATES'])) ignoreNullUpdates = true;
+    else if (clause(['STORED', 'AS', 'SCD', 'TYPE'])) {
       const token = cursor.next();
       if (token.value !== '1' && token.value !== '2') throw cursor.error('SCD TYPE must be 1 or 2', token);
       scdType = Number(token.value) as ScdType;
-    } else if (cursor.acceptKeyword('TRACK', 'HISTORY', 'ON')) {
+    } else if (cursor.isKeyword('TRACK', 'HISTORY', 'ON')) {
+      trackAt = cursor.peek();
+      clause(['TRACK', 'HISTORY', 'ON']);
       const list = starList(cursor);
       track = list.except ? { trackHistoryExcept: list.names } : { trackHistory: list.names };
     } else break;
   }
+  if (trackAt !== undefined && scdType !== 2) throw cursor.error('TRACK HISTORY needs STORED AS SCD TYPE 2 (SCD type 1 keeps no history)', trackAt);
   if (sequenceBy === undefined) throw cursor.error('AUTO CDC needs SEQUENCE BY column');
   const cdc: CdcSpec = {
     keys, sequenceBy, scdType,
@@ -151,7 +175,7 @@ function parseCdcFlow(cursor: Cursor, name: string, comment: string | undefined,
     ...columns, ...track,
     ...(ignoreNullUpdates ? { ignoreNullUpdates } : {}),
   };
-  return { kind: 'cdc_flow', name, target, ...(comment === undefined ? {} : { comment }), source, cdc, position };
+  return { source, cdc };
 }
 
 /** `* EXCEPT (a, b)` or `(a, b)` / `a, b`. */
