@@ -103,9 +103,20 @@ describe('thund run', () => {
     expect(existsSync(join(dir, 'out', 'daily_revenue.parquet'))).toBe(false);
   });
 
+  it('a flow that leaves out a declared column is refused before anything runs: exit 2, the flow and the column named', async () => {
+    const dir = exampleCopy('orders');
+    editFlow(dir, 1, (q) => ({ ...q, columns: (q['columns'] as unknown[]).slice(0, 4) }));
+    const io = captureIo(dir);
+    expect(await main(['run', 'pipeline.json'], io)).toBe(2);
+    expect(io.err()).toContain('flow "clean_orders" does not produce "order_date" of the declared schema of "clean_orders"');
+    expect(io.out() + io.err()).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(dir, 'out', 'daily_revenue.parquet'))).toBe(false);
+  });
+
   for (const [label, change, message] of [
     ['a bad CSV row', (dir: string) => writeFileSync(join(dir, 'data', 'orders.csv'), 'order_id,customer,country,amount,ordered_at\n1,a,SE,1.0,2026-11-28 09:00:00\n2,b,"SE,3.0,2026-11-28 10:00:00\n'), /orders\.csv|CSV|quote/i],
-    ['a schema mismatch', (dir: string) => editFlow(dir, 1, (q) => ({ ...q, columns: (q['columns'] as unknown[]).slice(0, 4) })), /THUND_SCHEMA_MISMATCH.*order_date/],
+    // A type the declared schema cannot take shows only when the flow runs (the CSV's types are the file's).
+    ['a schema mismatch', (dir: string) => editFlow(dir, 1, (q) => ({ ...q, columns: (q['columns'] as { name?: string }[]).map((c) => (c.name === 'amount' ? { kind: 'alias', name: 'amount', expr: { kind: 'column', name: 'country' } } : c)) })), /THUND_SCHEMA_MISMATCH.*amount/],
     ['an unknown column', (dir: string) => editFlow(dir, 1, (q) => ({ ...q, columns: [...(q['columns'] as unknown[]).slice(0, 4), { kind: 'alias', name: 'order_date', expr: { kind: 'column', name: 'orderd_at' } }] })), /orderd_at/],
   ] as const) {
     it(`${label} fails its flow with a clear error: exit 1, no stack trace, no output for the MV`, async () => {

@@ -145,6 +145,34 @@ describe('queries', () => {
     });
   });
 
+  test('HAVING may name a select alias, as Spark allows; a grouping column comes first', () => {
+    const node = shape(plan(`CREATE MATERIALIZED VIEW out AS
+      SELECT user, count(*) AS n, upper(user) AS u FROM events GROUP BY user HAVING n > 1 AND u <> 'X';`)) as Record<string, unknown>;
+    expect(node).toEqual({
+      kind: 'project',
+      input: {
+        kind: 'filter',
+        input: {
+          kind: 'aggregate', input: { kind: 'read', dataset: 'events' },
+          groupBy: [{ kind: 'column', name: 'user' }],
+          aggregates: [{ kind: 'alias', name: 'n', expr: { kind: 'call', name: 'count', args: [] } }],
+        },
+        condition: {
+          kind: 'binary', op: 'and',
+          left: { kind: 'binary', op: 'gt', left: { kind: 'column', name: 'n' }, right: { kind: 'literal', value: 1 } },
+          right: { kind: 'binary', op: 'neq', left: { kind: 'call', name: 'upper', args: [{ kind: 'column', name: 'user' }] }, right: { kind: 'literal', value: 'X' } },
+        },
+      },
+      columns: [
+        { kind: 'column', name: 'user' },
+        { kind: 'alias', name: 'n', expr: { kind: 'column', name: 'n' } },
+        { kind: 'alias', name: 'u', expr: { kind: 'call', name: 'upper', args: [{ kind: 'column', name: 'user' }] } },
+      ],
+    });
+    // Aliases naming each other resolve once, to input columns.
+    expect(() => plan('CREATE MATERIALIZED VIEW out AS SELECT id AS ts, ts AS id, count(*) AS n FROM events GROUP BY user HAVING ts > 0;')).toThrow(/column id must be in GROUP BY/);
+  });
+
   test('joins keep their aliases; a qualifier names the side; USING and every join kind', () => {
     const node = shape(plan('CREATE MATERIALIZED VIEW out AS SELECT e.id, u.name FROM events AS e LEFT JOIN users u ON e.user = u.name;'));
     expect(node).toEqual({
@@ -183,11 +211,18 @@ describe('queries', () => {
   test('window functions become a window node below the projection', () => {
     expect(shape(plan('CREATE MATERIALIZED VIEW out AS SELECT *, row_number() OVER (PARTITION BY user ORDER BY ts DESC) AS rn FROM events;'))).toEqual({
       kind: 'window', input: { kind: 'read', dataset: 'events' },
-      expressions: [{ kind: 'alias', name: 'rn', expr: { kind: 'window_call', name: 'row_number', args: [], partitionBy: [{ kind: 'column', name: 'user' }], orderBy: [{ expr: { kind: 'column', name: 'ts' }, direction: 'desc' }] } }],
+      expressions: [{ kind: 'alias', name: 'rn', expr: { kind: 'window_call', name: 'row_number', args: [], partitionBy: [{ kind: 'column', name: 'user' }], orderBy: [{ expr: { kind: 'column', name: 'ts' }, direction: 'desc', nulls: 'last' }] } }],
     });
     expect(plan('CREATE MATERIALIZED VIEW out AS SELECT id, sum(amount) OVER (PARTITION BY user ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running FROM events;')).toMatchObject({
       kind: 'project', input: { kind: 'window', expressions: [{ name: 'running', expr: { frame: { start: null, end: 0 } } }] },
     });
+  });
+
+  test('ORDER BY keeps Spark SQL\'s NULL order (first ascending, last descending), which is the reverse of the plan\'s default', () => {
+    const keys = (sql: string) => (plan(`CREATE MATERIALIZED VIEW out AS SELECT id FROM events ORDER BY ${sql};`) as unknown as { keys: unknown[] }).keys.map((k) => { const { expr: _expr, ...rest } = k as Record<string, unknown>; return rest; });
+    expect(keys('id')).toEqual([{ direction: 'asc', nulls: 'first' }]);
+    expect(keys('id DESC')).toEqual([{ direction: 'desc', nulls: 'last' }]);
+    expect(keys('id ASC NULLS LAST, id DESC NULLS FIRST')).toEqual([{ direction: 'asc' }, { direction: 'desc' }]);
   });
 
   test('CTEs and subqueries are inlined; UNION, DISTINCT, ORDER BY and LIMIT', () => {
@@ -198,6 +233,30 @@ describe('queries', () => {
       kind: 'limit', count: 10,
       input: { kind: 'sort', keys: [{ direction: 'desc', nulls: 'last' }], input: { kind: 'deduplicate', input: { kind: 'project', input: { kind: 'union', all: true } } } },
     });
+  });
+
+  test('ORDER BY may name input columns the select list leaves out, as Spark allows: kept for the sort and limit, then dropped', () => {
+    expect(shape(plan('CREATE MATERIALIZED VIEW out AS SELECT e.id, upper(e.user) AS who FROM events e ORDER BY e.amount DESC, who LIMIT 2 OFFSET 1;'))).toEqual({
+      kind: 'project',
+      input: {
+        kind: 'limit', count: 2, offset: 1,
+        input: {
+          kind: 'sort',
+          input: {
+            kind: 'project', input: { kind: 'read', dataset: 'events' },
+            columns: [
+              { kind: 'column', name: 'id' },
+              { kind: 'alias', name: 'who', expr: { kind: 'call', name: 'upper', args: [{ kind: 'column', name: 'user' }] } },
+              { kind: 'column', name: 'amount' },
+            ],
+          },
+          keys: [{ expr: { kind: 'column', name: 'amount' }, direction: 'desc', nulls: 'last' }, { expr: { kind: 'column', name: 'who' }, direction: 'asc', nulls: 'first' }],
+        },
+      },
+      columns: [{ kind: 'column', name: 'id' }, { kind: 'column', name: 'who' }],
+    });
+    // Where the select list has every column the sort names, the sort reads its output, as before.
+    expect(plan('CREATE MATERIALIZED VIEW out AS SELECT id, amount FROM events ORDER BY amount LIMIT 2;')).toMatchObject({ kind: 'limit', input: { kind: 'sort', input: { kind: 'project' } } });
   });
 
   test('expressions: CASE (both forms), CAST and ::, IN, BETWEEN, LIKE, IS NULL, ||, typed literals, negative numbers', () => {

@@ -65,6 +65,8 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
     // by zero are NULL on every backend (DuckDB alone would give ±Infinity/NaN for doubles).
     if (node.op === 'div') return `(CAST(${left} AS DOUBLE) / NULLIF(${right}, 0))`;
     if (node.op === 'mod') return `(${left} % NULLIF(${right}, 0))`;
+    // A backslash escapes % and _ in a pattern on every backend, as in Spark (DuckDB has no escape by default).
+    if (node.op === 'like') return `(${left} LIKE ${right} ESCAPE '\\')`;
     return `(${left} ${BINARY_SQL[node.op]} ${right})`;
   };
 

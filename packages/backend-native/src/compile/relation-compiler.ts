@@ -88,7 +88,11 @@ export class RelationCompiler implements RelationVisitor<Query> {
         // A fixed, standard dialect (like Spark's defaults) with strict parsing: DuckDB's sniffer would
         // otherwise read a malformed file as something else (e.g. one column) instead of failing.
         const named = new Map<string, string>([['header', 'true'], ['delim', ','], ['quote', '"'], ['escape', '"'], ['strict_mode', 'true']]);
-        for (const [key, value] of options) named.set(CSV_OPTION_ALIASES[key] ?? key, value);
+        for (const [key, value] of options) {
+          // Spark's inferSchema (types inferred, as here by default; 'false': every column a string) is DuckDB's all_varchar, inverted.
+          if (key === 'inferSchema') named.set('all_varchar', value.toLowerCase() === 'false' ? 'true' : 'false');
+          else named.set(CSV_OPTION_ALIASES[key] ?? key, value);
+        }
         const args = [...named].map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);
         // A declared schema fixes everything the sniffer would detect: without it, a bad row among the first
         // lines is reported as an undetectable dialect instead of the row's own error.

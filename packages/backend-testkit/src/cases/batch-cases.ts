@@ -236,4 +236,31 @@ export const BATCH_CASES: readonly ConformanceCase[] = [
         .build(),
     expected: { ratios: [{ id: 1, per: null, rest: null, by_zero: null }, { id: 2, per: 29, rest: 0, by_zero: null }] },
   },
+  {
+    id: 'batch/like-escape',
+    group: 'batch',
+    description: 'LIKE: % and _ are wildcards, a backslash makes either literal (Spark\'s default escape) on every backend',
+    files: { 'codes.jsonl': ['a_b', 'axb', 'a%b', 'ab', 'a_bc'].map((code) => JSON.stringify({ code })).join('\n') },
+    pipeline: ({ path }) =>
+      pipeline('like_escape')
+        .temporaryView('codes', { query: readFiles('json', path('codes.jsonl'), { schema: [{ name: 'code', type: 'utf8' }] }) })
+        .materializedView('matches', {
+          query: from('codes').select(
+            'code',
+            col('code').like('a_b').as('any_one'),
+            col('code').like('a\\_b').as('underscore'),
+            col('code').like('a\\%%').as('percent_then_any'),
+          ),
+        })
+        .build(),
+    expected: {
+      matches: [
+        { code: 'a_b', any_one: true, underscore: true, percent_then_any: false },
+        { code: 'axb', any_one: true, underscore: false, percent_then_any: false },
+        { code: 'a%b', any_one: true, underscore: false, percent_then_any: true },
+        { code: 'ab', any_one: false, underscore: false, percent_then_any: false },
+        { code: 'a_bc', any_one: false, underscore: false, percent_then_any: false },
+      ],
+    },
+  },
 ];

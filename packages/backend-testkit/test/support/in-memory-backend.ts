@@ -136,7 +136,7 @@ function evaluate(e: Expression, row: Row): Value {
       if (e.op === 'and') return a === false || b === false ? false : a === null || b === null ? null : true;
       if (e.op === 'or') return a === true || b === true ? true : a === null || b === null ? null : false;
       if (a === null || b === null) return null;
-      if (e.op === 'like') return new RegExp(`^${String(b).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.')}$`, 's').test(String(a));
+      if (e.op === 'like') return likePattern(String(b)).test(String(a));
       const compare = COMPARE[e.op];
       if (compare !== undefined) return compare(a as number | string, b as number | string);
       if (BY_ZERO_IS_NULL.has(e.op) && Number(b) === 0) return null;
@@ -155,6 +155,19 @@ function evaluate(e: Expression, row: Row): Value {
     default:
       throw new ThundError('THUND_UNSUPPORTED', `expression ${e.kind}`, { backend: 'in-memory' });
   }
+}
+
+/** A LIKE pattern as a regular expression: `%` any run, `_` one character, a backslash makes the next one literal. */
+function likePattern(pattern: string): RegExp {
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === '\\' && i + 1 < pattern.length) source += (pattern[++i] as string).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (c === '%') source += '.*';
+    else if (c === '_') source += '.';
+    else source += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`, 's');
 }
 
 /** A fresh backend for each conformance case. */

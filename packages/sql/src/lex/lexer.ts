@@ -109,7 +109,8 @@ function readString(text: string, start: number, file: string, position: SourceP
     const c = text[i] as string;
     if (c === '\\' && i + 1 < text.length) {
       const next = text[i + 1] as string;
-      value += ESCAPES[next] ?? next;
+      // As Spark reads strings: \% and \_ keep their backslash, so a LIKE pattern can escape its wildcards.
+      value += next === '%' || next === '_' ? `\\${next}` : (ESCAPES[next] ?? next);
       i += 2;
     } else if (c === quote) {
       return { value, end: i + 1 };

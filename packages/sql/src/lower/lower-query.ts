@@ -1,6 +1,7 @@
 import {
   AggregateNode, AliasNode, ColumnNode, DeduplicateNode, type Expression, FilterNode, JoinNode, LimitNode, ProjectNode,
   ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, UnionNode, WindowNode, type WindowSpec, outputName,
+  walkExpression,
 } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
 import type { FromItem, QueryExpr, SelectCore, WatermarkClause } from '../parse/ast.js';
@@ -62,9 +63,18 @@ export class QueryLowering {
     }
     let relation: RelationNode;
     switch (query.body.kind) {
-      case 'select':
-        relation = this.#select(query.body, scope);
+      case 'select': {
+        const hidden = hiddenSortColumns(query.body, query.orderBy);
+        relation = this.#select(query.body, scope, hidden.columns);
+        if (hidden.columns.length > 0) {
+          // ORDER BY names input columns the select list leaves out, as Spark allows: the projection keeps
+          // them for the sort and the limit, and a last projection drops them.
+          relation = SortNode.create(relation, query.orderBy.map((key) => this.#sortKey(key)));
+          if (query.limit !== undefined) relation = LimitNode.create(relation, query.limit, query.offset);
+          return ProjectNode.create(relation, hidden.output.map((name) => ColumnNode.create(name)));
+        }
         break;
+      }
       case 'union':
         relation = this.#union(query.body.all, [query.body.left, query.body.right], scope);
         break;
@@ -106,7 +116,8 @@ export class QueryLowering {
     return { ...key, expr: unqualified(key.expr, this.#positions) };
   }
 
-  #select(select: SelectCore, ctes: CteScope): RelationNode {
+  /** `extra`: input columns the projection keeps after the select list (see hiddenSortColumns). */
+  #select(select: SelectCore, ctes: CteScope, extra: readonly Expression[] = []): RelationNode {
     if (select.from === undefined) throw this.#positions.errorAt(select.position, 'a query needs FROM: Þund plans read datasets or files');
     const from = this.#from(select.from, ctes);
     const scope = from.leaf === undefined ? from.scope : new Scope(new Map([[from.leaf, null]]));
@@ -117,7 +128,7 @@ export class QueryLowering {
       if (containsAggregate(select.where)) throw this.#positions.error(select.where, 'aggregates are not allowed in WHERE: use HAVING');
       relation = FilterNode.create(relation, q(select.where));
     }
-    let items = select.items.map((item) => q(item.expr));
+    let items = [...select.items.map((item) => item.expr), ...extra].map(q);
     const groupBy = select.groupBy.map(q);
     const having = select.having === undefined ? undefined : q(select.having);
     const aggregated = groupBy.length > 0 || having !== undefined || items.some(containsAggregate);
@@ -226,7 +237,8 @@ export class QueryLowering {
       }
     }
     const windowColumns = window === undefined ? [] : ['window_start', 'window_end'];
-    const rewrite = (expr: Expression): Expression => {
+    // `aliases`: HAVING may name a select alias (`HAVING n > 1` for `count(*) AS n`), as Spark allows; a grouping column comes first.
+    const rewrite = (expr: Expression, aliases: readonly Expression[] = []): Expression => {
       if (isAggregateCall(expr)) return positions.copy(expr, ColumnNode.create(named.get(expr) ?? aggregateName(expr)));
       const key = keys.find((k) => sameExpression(k.expr, expr) || (expr.kind === 'column' && expr.relation === undefined && k.name.toLowerCase() === expr.name.toLowerCase()));
       if (key !== undefined) return positions.copy(expr, ColumnNode.create(key.name));
@@ -234,15 +246,20 @@ export class QueryLowering {
         const bound = expr.name.toLowerCase();
         if (bound === 'start' || bound === 'end') return positions.copy(expr, ColumnNode.create(`window_${bound}`));
       }
+      if (expr.kind === 'column' && expr.relation === undefined) {
+        const aliased = aliases.find((item) => item.kind === 'alias' && item.name.toLowerCase() === expr.name.toLowerCase());
+        // The alias's own expression names input columns, never aliases again.
+        if (aliased?.kind === 'alias') return rewrite(aliased.expr);
+      }
       if (expr.kind === 'column') {
         throw positions.error(expr, `column ${expr.relation === undefined ? '' : `${expr.relation}.`}${expr.name} must be in GROUP BY or inside an aggregate such as max(${expr.name})`);
       }
       if (expr.kind === 'star') throw positions.error(expr, 'SELECT * cannot be used with GROUP BY: list the grouping columns and aggregates');
       if (expr.kind === 'window_call') return expr;
-      return mapChildren(expr, rewrite, positions);
+      return mapChildren(expr, (child) => rewrite(child, aliases), positions);
     };
     const rewritten = items.map((item) => (item.kind === 'alias' ? positions.copy(item, AliasNode.create(rewrite(item.expr), item.name)) : rewrite(item)));
-    const condition = having === undefined ? undefined : rewrite(having);
+    const condition = having === undefined ? undefined : rewrite(having, items);
     const groupExprs = keys.map((k) => (k.expr.kind === 'column' && k.expr.name === k.name ? k.expr : AliasNode.create(k.expr, k.name)));
     let relation: RelationNode = AggregateNode.create(input, groupExprs, aggregates.map((a) => AliasNode.create(a.call, a.name)));
     if (window !== undefined) {
@@ -310,6 +327,29 @@ export class QueryLowering {
 function unqualified(expr: Expression, positions: Positions): Expression {
   if (expr.kind === 'column' && expr.relation !== undefined) return positions.copy(expr, ColumnNode.create(expr.name));
   return mapChildren(expr, (child) => unqualified(child, positions), positions);
+}
+
+/**
+ * The input columns ORDER BY names that a plain select list (no DISTINCT,
+ * no aggregation, every item named) does not output, and its output names;
+ * no columns where the sort can read the select's output alone.
+ */
+function hiddenSortColumns(select: SelectCore, orderBy: readonly SortKey[]): { columns: Expression[]; output: string[] } {
+  const none = { columns: [], output: [] };
+  if (orderBy.length === 0 || select.distinct || select.groupBy.length > 0 || select.having !== undefined) return none;
+  if (select.items.some((item) => containsAggregate(item.expr))) return none;
+  const output = select.items.map((item) => outputName(item.expr));
+  if (!output.every((name): name is string => name !== undefined)) return none;
+  const known = new Set(output.map((name) => name.toLowerCase()));
+  const columns: Expression[] = [];
+  for (const key of orderBy) {
+    walkExpression(key.expr, (node) => {
+      if (node.kind !== 'column' || known.has(node.name.toLowerCase())) return;
+      known.add(node.name.toLowerCase());
+      columns.push(node);
+    });
+  }
+  return { columns, output: columns.length === 0 ? [] : output };
 }
 
 /** `name` or `name AS name`: a select item that passes a column through unchanged. */

@@ -312,7 +312,9 @@ export function parseSortKeys(cursor: Cursor): SortKey[] {
     let direction: 'asc' | 'desc' = 'asc';
     if (cursor.acceptKeyword('DESC')) direction = 'desc';
     else cursor.acceptKeyword('ASC');
-    let nulls: 'first' | 'last' | undefined;
+    // Spark SQL sorts NULLs first ascending and last descending, the plan's default the other way round:
+    // the key says where NULLs go whenever that differs from the plan's default.
+    let nulls: 'first' | 'last' = direction === 'asc' ? 'first' : 'last';
     if (cursor.acceptKeyword('NULLS')) {
       if (cursor.acceptKeyword('FIRST')) nulls = 'first';
       else {
@@ -320,7 +322,8 @@ export function parseSortKeys(cursor: Cursor): SortKey[] {
         nulls = 'last';
       }
     }
-    keys.push(nulls === undefined ? { expr, direction } : { expr, direction, nulls });
+    const planDefault = direction === 'asc' ? 'last' : 'first';
+    keys.push(nulls === planDefault ? { expr, direction } : { expr, direction, nulls });
   } while (cursor.acceptSymbol(','));
   return keys;
 }

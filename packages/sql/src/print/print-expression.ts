@@ -1,4 +1,4 @@
-import { type DataType, type Expression, type LiteralNode, type RowsFrame, type SortKey, ThundError, ThundErrorCode, lookupFunction } from '@thund/ir';
+import { type DataType, type Expression, type LiteralNode, type RowsFrame, type SortKey, ThundError, ThundErrorCode, effectiveNulls, lookupFunction } from '@thund/ir';
 import { sparkTypeName } from '../parse/data-type.js';
 
 /** Words a bare name must not be, or the parser would read them as syntax: such names are `quoted`. */
@@ -93,8 +93,9 @@ function printCall(name: string, args: readonly Expression[]): string {
   return `${SPARK_SQL_NAMES[name] ?? name}(${args.map(printExpression).join(', ')})`;
 }
 
+/** Sort keys with NULLS always written: Spark SQL's default NULL order is the reverse of the plan's. */
 export function printSortKeys(keys: readonly SortKey[]): string {
-  return keys.map((k) => `${printExpression(k.expr)} ${k.direction === 'asc' ? 'ASC' : 'DESC'}${k.nulls === undefined ? '' : ` NULLS ${k.nulls.toUpperCase()}`}`).join(', ');
+  return keys.map((k) => `${printExpression(k.expr)} ${k.direction === 'asc' ? 'ASC' : 'DESC'} NULLS ${effectiveNulls(k).toUpperCase()}`).join(', ');
 }
 
 function printFrame(frame: RowsFrame): string {
