@@ -40,6 +40,8 @@ const NATIVE_FUNCTIONS = {
     return `CAST(date_trunc(${args[0]}, ${args[1]}) AS TIMESTAMP)`;
   },
   to_date: (args) => `CAST(${args[0]} AS DATE)`,
+  // A start of 0 is the first character, as in Spark (DuckDB would start before it, one character short).
+  substring: ([text, start, length]) => `substring(${text}, (CASE WHEN ${start} = 0 THEN 1 ELSE ${start} END)${length === undefined ? '' : `, ${length}`})`,
   count: (args) => (args.length === 0 ? 'count(*)' : `count(${args.join(', ')})`),
   count_distinct: (args) => `count(DISTINCT ${args[0]})`,
 } satisfies FunctionTable<Lowering>;

@@ -54,6 +54,9 @@ const SPARK_ONLY = {
     return call('date_trunc', args);
   }),
   to_date: same('to_date'),
+  // The catalog's avg is a double on every backend; Spark keeps a decimal argument's type, so it averages the doubles
+  // (integers are averaged as doubles by Spark anyway). Cast inside, so the call stays an aggregate for windows too.
+  avg: as((args) => call('avg', args.map((a) => cast(a, 'DOUBLE')))),
   count: as((args) => call('count', args.length === 0 ? [literalInt(1)] : args)),
   count_distinct: as((args) => call('count', args, { distinct: true })),
 } satisfies FunctionTable<SparkFunction>;

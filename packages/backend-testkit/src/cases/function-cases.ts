@@ -49,6 +49,9 @@ const SCALAR_EDGES: ReadonlyArray<readonly [suffix: string, name: string, expr: 
   ['floor-beyond-int64', 'floor', () => call('floor', lit(1.5e20)), 1.5e20],
   ['ceil-beyond-int64', 'ceil', () => call('ceil', lit(-1.5e20)), -1.5e20],
   ['floor-null', 'floor', () => call('floor', col('n')), null],
+  // A start of 0 reads from the first character, as in Spark; a negative start counts from the end.
+  ['substring-from-zero', 'substring', () => call('substring', col('p'), 0, 2), 'ab'],
+  ['substring-from-end', 'substring', () => call('substring', col('p'), -2, 2), 'bc'],
 ];
 
 /** Aggregate function → aggregate over PEOPLE (salaries 120, 100, 90, 90, 70, NULL), and its value. */
@@ -116,5 +119,21 @@ const windowCases = WINDOW.map(([name, expr, order, values]): ConformanceCase =>
   expected: { out: values.map((v, i) => ({ id: i + 1, v })) },
 }));
 
-/** One case per cataloged function. */
-export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, ...windowCases];
+/** The catalog's avg is a double on every backend, whatever its argument (Spark SQL would keep a decimal's type); its text shows the type. */
+const avgOfDecimal: ConformanceCase = {
+  id: 'functions/avg/avg-of-decimal',
+  group: 'function:avg',
+  description: 'avg of a decimal column is a double (94.0, not 94.000000)',
+  files: { 'people.jsonl': PEOPLE_JSONL },
+  pipeline: ({ path }) =>
+    pipeline('fn_avg_of_decimal')
+      .temporaryView('people', { query: readFiles('json', path('people.jsonl'), { schema: PEOPLE_SCHEMA }) })
+      .materializedView('out', {
+        query: from('people').agg(avg(col('salary').cast({ type: 'decimal', precision: 10, scale: 2 })).as('a')).select(call('concat', col('a')).as('v')),
+      })
+      .build(),
+  expected: { out: [{ v: '94.0' }] },
+};
+
+/** One case per cataloged function, and edge cases. */
+export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, ...windowCases];
