@@ -10,7 +10,7 @@ if (remote !== undefined) {
   await describeBackend(async (workDir) => {
     cases += 1;
     return createSparkBackend({ remote, baseDir: workDir, database: `thund_c${process.pid}_${cases}` });
-  }, { name: 'spark', timeoutMs: 120_000 });
+  }, { name: 'spark', timeoutMs: 120_000, reportsSchemas: true });
 } else {
   const { describe, it } = await import('vitest');
   describe.skip('conformance: spark (set THUND_SPARK_REMOTE)', () => it('needs a server', () => {}));

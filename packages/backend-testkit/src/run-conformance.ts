@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Capabilities, type ExecBackend, type Pipeline, type RunEvent, type RunResult, checkAgainst, col, from, pipeline, readFiles } from '@thund/ir';
+import { type Capabilities, type ExecBackend, type Pipeline, type RunEvent, type RunResult, checkAgainst, col, datasetSchemas, from, pipeline, readFiles } from '@thund/ir';
+import { schemaDifferences } from './compare-schema.js';
 import type { BackendFactory, BackendUnderTest } from './backend-under-test.js';
 import { ALL_CASES } from './cases/index.js';
 import { diffRows } from './compare-rows.js';
@@ -24,6 +25,12 @@ export interface DescribeBackendOptions {
   readonly cases?: readonly ConformanceCase[];
   /** Per-case timeout; default 60 s. */
   readonly timeoutMs?: number;
+  /**
+   * The backend's `readRows` reports the stored schema (`DatasetRows.fields`)
+   * of every dataset; the suite then fails where it does not. Whenever it
+   * is reported, it must equal the schema `@thund/ir` infers.
+   */
+  readonly reportsSchemas?: boolean;
 }
 
 /** What a case run produced. */
@@ -79,19 +86,21 @@ async function runToEnd(subject: BackendUnderTest, p: Pipeline): Promise<{ event
 }
 
 /** Runs one case on a fresh backend and checks rows, expectation counts, failures and the contract (and again for its rerun). */
-export async function runCase(create: BackendFactory, testCase: ConformanceCase): Promise<CaseRun> {
+export async function runCase(create: BackendFactory, testCase: ConformanceCase, options: { readonly reportsSchemas?: boolean } = {}): Promise<CaseRun> {
   return withBackend(create, async (subject, workDir) => {
     const context = writeCaseFiles(testCase.files, workDir);
     const p = testCase.pipeline(context);
-    const first = await runAndCheck(subject, p, testCase, testCase);
+    const reportsSchemas = options.reportsSchemas === true;
+    const first = await runAndCheck(subject, p, testCase, { ...testCase, reportsSchemas });
     if (testCase.rerun === undefined) return first;
     writeCaseFiles(testCase.rerun.files, workDir);
-    return runAndCheck(subject, p, testCase, { ...testCase.rerun, label: 'second run: ' });
+    return runAndCheck(subject, p, testCase, { ...testCase.rerun, reportsSchemas, label: 'second run: ' });
   });
 }
 
 interface Expected {
   readonly expected: ConformanceCase['expected'];
+  readonly reportsSchemas?: boolean;
   readonly expectationResults?: ConformanceCase['expectationResults'];
   readonly rowsWritten?: ConformanceCase['rowsWritten'];
   readonly label?: string;
@@ -112,8 +121,15 @@ async function runAndCheck(subject: BackendUnderTest, p: Pipeline, testCase: Con
     expect(result.flows.find((f) => f.name === flow)?.rowsWritten, `${label}rows written by flow ${flow}`).toBe(expected);
   }
   const rows: Record<string, readonly unknown[]> = {};
+  const inferred = datasetSchemas(p);
   for (const [dataset, expected] of Object.entries(want.expected)) {
-    const actual = (await subject.readRows(dataset)).rows;
+    const read = await subject.readRows(dataset);
+    const actual = read.rows;
+    if (want.reportsSchemas === true) expect(read.fields, `${label}readRows of ${dataset} reports no fields`).toBeDefined();
+    // The schema the engine wrote is the one `check` inferred, wherever the pipeline tells it.
+    if (read.fields !== undefined && result.status === 'completed') {
+      expect(schemaDifferences(inferred.get(dataset), read.fields), `${label}schema of ${dataset} (inferred vs written)`).toEqual([]);
+    }
     rows[dataset] = actual;
     expect(diffRows(actual, expected, testCase.ordered), `${label}rows of ${dataset}`).toEqual([]);
   }
@@ -149,7 +165,7 @@ export async function describeBackend(create: BackendFactory, options: DescribeB
           } else if (reason !== undefined) {
             it.skip(`${testCase.id} (skipped: ${reason})`, () => {});
           } else {
-            it(testCase.id, async () => void (await runCase(create, testCase)), timeout);
+            it(testCase.id, async () => void (await runCase(create, testCase, { reportsSchemas: options.reportsSchemas === true })), timeout);
           }
         }
       });

@@ -17,6 +17,9 @@ export { streamingInputs, type StreamingInputs } from './plan/streaming-inputs.j
 export { CDC_END_AT, CDC_START_AT, SCD_TYPES, type CdcSpec, type ScdType } from './model/cdc.js';
 export { cdcStoredColumns, cdcTrackedColumns, resolveChanges } from './cdc/resolve-changes.js';
 export { staticColumns } from './cdc/static-columns.js';
+export { schemaResolver, datasetSchemas, WINDOW_BOUNDS, type InferredField, type InferredSchema } from './infer/plan-schema.js';
+export { expressionType, type ColumnTypes } from './infer/expression-type.js';
+export { sameType } from './infer/type-algebra.js';
 export { closestName } from './validate/closest-name.js';
 export {
   OUTPUT_MODES, TRIGGER_KINDS, WINDOW_KINDS,
@@ -100,7 +103,7 @@ export {
   type EventLevel, type ExpectationResult, type RunEvent, type RunEventDetails, type RunEventError, type RunPhase,
 } from './contract/run-event.js';
 export type { FlowOutcome, RunHandle, RunOptions, RunResult } from './contract/run-handle.js';
-export type { DatasetRows, ExecBackend, ExplainedFlow, ReadRowsOptions } from './contract/exec-backend.js';
+export type { DatasetRows, ExecBackend, ExplainedFlow, ReadRowsOptions, WrittenField } from './contract/exec-backend.js';
 export { startRun, type EmittedEvent, type RunContext } from './contract/start-run.js';
 export { capabilityMatrix, capabilityMatrixMarkdown, type MatrixCell, type MatrixRow } from './contract/capability-matrix.js';
 export { capabilitiesFromJson, capabilitiesToJson, runEventFromJson, runEventToJson, type JsonObject } from './contract/wire-json.js';

@@ -1,5 +1,5 @@
 import type { DatasetRows, ReadRowsOptions } from '@thund/ir';
-import { tableToRows } from '@thund/arrow-rows';
+import { arrowFields, tableToRows } from '@thund/arrow-rows';
 import type { NativeDatabase } from '../duckdb/native-database.js';
 import { readTable } from './read-dataset.js';
 
@@ -15,5 +15,5 @@ export async function readRows(database: NativeDatabase, sql: string, dataset: s
   const totalRows = options.limit === undefined || rows.length < options.limit
     ? rows.length
     : Number(tableToRows(await readTable(database, `SELECT count(*) AS "n" FROM (${sql}) AS "_r"`, dataset))[0]?.['n'] ?? rows.length);
-  return { columns: table.schema.fields.map((f) => f.name), rows, totalRows };
+  return { columns: table.schema.fields.map((f) => f.name), fields: arrowFields(table.schema), rows, totalRows };
 }

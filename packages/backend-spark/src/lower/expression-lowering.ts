@@ -6,7 +6,7 @@ import { Expression_SortOrder_NullOrdering, Expression_SortOrder_SortDirection, 
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Expression_SortOrderSchema } from '../gen/spark/connect/expressions_pb.js';
 import { type ExprInit, alias, attribute, call, cast, literalBool, literalInt, literalLong } from './expr-init.js';
-import { lowerFunction } from './function-lowering.js';
+import { lowerFunction, withResultType } from './function-lowering.js';
 import { quoteIdentifier, sparkType } from './spark-types.js';
 
 export type SortOrderInit = MessageInitShape<typeof Expression_SortOrderSchema>;
@@ -92,9 +92,9 @@ export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
     // An empty list is FALSE on every backend (even for NULL operands).
     node.list.length === 0 ? literalBool(false) : call('in', [this.lower(node.expr), ...node.list.map((e) => this.lower(e))]);
 
-  readonly call = (node: Extract<Expression, { kind: 'call' }>): ExprInit => lowerFunction(node.name, node.args.map((a) => this.lower(a)), node.args);
+  readonly call = (node: Extract<Expression, { kind: 'call' }>): ExprInit => withResultType(node.name, lowerFunction(node.name, node.args.map((a) => this.lower(a)), node.args));
 
-  readonly window_call = (node: Extract<Expression, { kind: 'window_call' }>): ExprInit => ({
+  readonly window_call = (node: Extract<Expression, { kind: 'window_call' }>): ExprInit => withResultType(node.name, {
     exprType: {
       case: 'window',
       value: {

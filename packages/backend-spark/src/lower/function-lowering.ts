@@ -10,10 +10,18 @@ export interface SparkFunction {
   readonly lower: FunctionLowering;
   /** `major.minor`; the function is advertised only on servers at least this new. */
   readonly since: string;
+  /**
+   * The Spark type the result is cast to, where Spark's own result type is
+   * not the catalog's (its year or row_number are INT, the catalog's int64;
+   * its date_trunc a TIMESTAMP with the session's zone, the catalog's has none).
+   */
+  readonly resultType?: string;
 }
 
 const same = (name: string, since = '3.0'): SparkFunction => ({ since, lower: (args) => call(name, args) });
 const as = (lower: FunctionLowering, since = '3.0'): SparkFunction => ({ since, lower });
+/** A function Spark has under the same name, whose result is cast to the catalog's type. */
+const castTo = (resultType: string, name: string, since = '3.0'): SparkFunction => ({ ...same(name, since), resultType });
 
 /**
  * floor/ceil keeping the argument's type, as the catalog (and DuckDB) define
@@ -45,14 +53,25 @@ const SPARK_ONLY = {
   // Spark's concat is NULL when any argument is, like the catalog's; arguments are cast to strings as on every backend.
   concat: as((args) => call('concat', args.map((a) => cast(a, 'STRING')))),
   starts_with: same('startswith', '3.3'),
-  day: same('day', '3.4'),
-  date_trunc: as((args, nodes) => {
-    const unit = stringLiteralOf(nodes[0]);
-    if (unit === undefined || !DATE_TRUNC_UNITS.has(unit)) {
-      throw new ThundError(ThundErrorCode.Validation, `date_trunc needs a unit literal, one of ${[...DATE_TRUNC_UNITS].join(', ')}`, { backend: 'spark' });
-    }
-    return call('date_trunc', args);
-  }),
+  year: castTo('BIGINT', 'year'),
+  month: castTo('BIGINT', 'month'),
+  day: castTo('BIGINT', 'day', '3.4'),
+  hour: castTo('BIGINT', 'hour'),
+  length: castTo('BIGINT', 'length'),
+  row_number: castTo('BIGINT', 'row_number'),
+  rank: castTo('BIGINT', 'rank'),
+  dense_rank: castTo('BIGINT', 'dense_rank'),
+  date_trunc: {
+    since: '3.0',
+    resultType: 'TIMESTAMP_NTZ',
+    lower: (args, nodes) => {
+      const unit = stringLiteralOf(nodes[0]);
+      if (unit === undefined || !DATE_TRUNC_UNITS.has(unit)) {
+        throw new ThundError(ThundErrorCode.Validation, `date_trunc needs a unit literal, one of ${[...DATE_TRUNC_UNITS].join(', ')}`, { backend: 'spark' });
+      }
+      return call('date_trunc', args);
+    },
+  },
   to_date: same('to_date'),
   // The catalog's avg is a double on every backend; Spark keeps a decimal argument's type, so it averages the doubles
   // (integers are averaged as doubles by Spark anyway). Cast inside, so the call stays an aggregate for windows too.
@@ -80,7 +99,17 @@ export function sparkFunctionsFor(version: string): readonly FunctionName[] {
 }
 
 export function lowerFunction(name: string, args: readonly ExprInit[], nodes: readonly IrExpression[]): ExprInit {
+  return sparkFunction(name).lower(args, nodes);
+}
+
+/** A function's lowered call, or window expression, cast to the catalog's result type where Spark's differs. */
+export function withResultType(name: string, lowered: ExprInit): ExprInit {
+  const { resultType } = sparkFunction(name);
+  return resultType === undefined ? lowered : cast(lowered, resultType);
+}
+
+function sparkFunction(name: string): SparkFunction {
   const fn = Object.hasOwn(SPARK_FUNCTIONS, name) ? SPARK_FUNCTIONS[name as FunctionName] : undefined;
   if (fn === undefined) throw new ThundError(ThundErrorCode.Unsupported, `function "${name}" has no Spark lowering`, { backend: 'spark' });
-  return fn.lower(args, nodes);
+  return fn;
 }

@@ -1,5 +1,5 @@
 import type { DatasetRows, ReadRowsOptions } from '@thund/ir';
-import { tableToRows } from '@thund/arrow-rows';
+import { arrowFields, tableToRows } from '@thund/arrow-rows';
 import type { RelationInit, SparkConnectSession } from '../connect/session.js';
 import { countRelationRows } from './count-rows.js';
 import { readDataset } from './read-dataset.js';
@@ -14,5 +14,5 @@ export async function readRows(session: SparkConnectSession, name: string, relat
   const table = await readDataset(session, name, limit === undefined ? relation : { relType: { case: 'limit', value: { input: relation, limit } } });
   const rows = tableToRows(table);
   const totalRows = limit === undefined || rows.length < limit ? rows.length : await countRelationRows(session, relation);
-  return { columns: table.schema.fields.map((f) => f.name), rows, totalRows };
+  return { columns: table.schema.fields.map((f) => f.name), fields: arrowFields(table.schema), rows, totalRows };
 }

@@ -1,3 +1,4 @@
+import type { DataType } from '../model/data-type.js';
 import type { Pipeline } from '../model/pipeline.js';
 import type { Capabilities } from './capabilities.js';
 import type { CheckReport } from './check-report.js';
@@ -11,9 +12,20 @@ export interface ExplainedFlow {
   readonly text: string;
 }
 
+/** A column as the engine stored it: its name, its type in the IR's terms (absent when the IR has no such type) and the engine's own. */
+export interface WrittenField {
+  readonly name: string;
+  readonly type?: DataType;
+  readonly nullable: boolean;
+  /** The engine's (or its Arrow export's) name of the type, e.g. `Int64` or `Decimal[12, 2]`. */
+  readonly engineType: string;
+}
+
 /** Rows of a dataset as plain values (see `@thund/arrow-rows` for the rules), with its column order. */
 export interface DatasetRows {
   readonly columns: readonly string[];
+  /** The dataset's columns with their stored types (`@thund/arrow-rows`' `arrowFields`), when the backend reports them. */
+  readonly fields?: readonly WrittenField[];
   readonly rows: readonly Readonly<Record<string, unknown>>[];
   /** Rows the dataset holds in all (`rows` may be fewer, when a limit was given). */
   readonly totalRows: number;

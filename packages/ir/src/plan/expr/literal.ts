@@ -3,7 +3,8 @@ import type { DataType } from '../../model/data-type.js';
 export type LiteralValue = string | number | boolean | null;
 
 /**
- * A constant. Without `type`, integers are int64, other numbers float64,
+ * A constant. Without `type`, integers are int32 when they fit 32 bits and
+ * int64 beyond (up to ±2^53, what a JS number holds exactly), other numbers float64,
  * strings utf8. With `type`, the value is converted: dates, timestamps and
  * decimals are written as strings (`"2024-01-31"`, `"12.50"`).
  */

@@ -1,0 +1,40 @@
+import type { DataType as IrType, WrittenField } from '@thund/ir';
+import { type DataType, type Schema, TimeUnit, Type } from 'apache-arrow';
+
+const UNITS = { [TimeUnit.SECOND]: 's', [TimeUnit.MILLISECOND]: 'ms', [TimeUnit.MICROSECOND]: 'us', [TimeUnit.NANOSECOND]: 'ns' } as const;
+
+/** The IR type of an Arrow type, or `undefined` when the IR has none (a 128-bit integer, a struct, …). */
+export function irType(type: DataType): IrType | undefined {
+  if (type.typeId === Type.Bool) return 'bool';
+  if (type.typeId === Type.Utf8 || type.typeId === Type.LargeUtf8) return 'utf8';
+  if (type.typeId === Type.Binary || type.typeId === Type.LargeBinary) return 'binary';
+  if (type.typeId === Type.Int) {
+    const { bitWidth, isSigned } = type as unknown as { bitWidth: number; isSigned: boolean };
+    return isSigned ? ({ 8: 'int8', 16: 'int16', 32: 'int32', 64: 'int64' } as const)[bitWidth as 8 | 16 | 32 | 64] : undefined;
+  }
+  if (type.typeId === Type.Float) {
+    const { precision } = type as unknown as { precision: number };
+    return precision === 1 ? 'float32' : precision === 2 ? 'float64' : undefined;
+  }
+  if (type.typeId === Type.Date) return (type as unknown as { unit: number }).unit === 0 ? 'date32' : undefined;
+  if (type.typeId === Type.Decimal) {
+    const { precision, scale } = type as unknown as { precision: number; scale: number };
+    return { type: 'decimal', precision, scale };
+  }
+  if (type.typeId === Type.Timestamp) {
+    const { unit, timezone } = type as unknown as { unit: TimeUnit; timezone?: string | null };
+    const zoned = timezone !== undefined && timezone !== null && timezone !== '';
+    if (unit === TimeUnit.MICROSECOND && !zoned) return 'timestamp';
+    return zoned ? { type: 'timestamp', unit: UNITS[unit], timezone } : { type: 'timestamp', unit: UNITS[unit] };
+  }
+  return undefined;
+}
+
+/** An Arrow schema's columns as the contract reports what a backend wrote (`DatasetRows.fields`). */
+export function arrowFields(schema: Schema): WrittenField[] {
+  return schema.fields.map((field) => {
+    const type = irType(field.type);
+    const engineType = String(field.type);
+    return type === undefined ? { name: field.name, nullable: field.nullable, engineType } : { name: field.name, type, nullable: field.nullable, engineType };
+  });
+}

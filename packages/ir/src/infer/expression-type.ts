@@ -1,0 +1,104 @@
+import { lookupFunction } from '../catalog/function-catalog.js';
+import type { DataType } from '../model/data-type.js';
+import type { ColumnNode } from '../plan/expr/column.js';
+import type { Expression } from '../plan/expr/expression.js';
+import { arithmeticType, commonType, isDecimal, isInteger, isNumeric } from './type-algebra.js';
+
+/** The type of a column in scope; `undefined` when the column's type (or the column) is not known. */
+export type ColumnTypes = (column: ColumnNode) => DataType | undefined;
+
+/** `null` is the type of a NULL literal: it takes any other type it meets. */
+type Inferred = DataType | null | undefined;
+
+const PREDICATES = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'and', 'or', 'like']);
+
+/**
+ * The type an expression yields over input columns of the given types, as
+ * every backend computes it; `undefined` when only a run would tell (a
+ * column whose type is unknown, a function of unknown argument types).
+ */
+export function expressionType(node: Expression, columns: ColumnTypes): DataType | undefined {
+  const type = infer(node, columns);
+  return type === null ? undefined : type;
+}
+
+function infer(node: Expression, columns: ColumnTypes): Inferred {
+  switch (node.kind) {
+    case 'literal':
+      if (node.type !== undefined) return node.type;
+      if (node.value === null) return null;
+      if (typeof node.value === 'boolean') return 'bool';
+      if (typeof node.value === 'string') return 'utf8';
+      return numberType(node.value);
+    case 'column':
+      return columns(node);
+    case 'alias':
+      return infer(node.expr, columns);
+    case 'cast':
+      return node.to;
+    case 'unary':
+      return node.op === 'neg' ? infer(node.expr, columns) : 'bool';
+    case 'in':
+      return 'bool';
+    case 'binary': {
+      if (PREDICATES.has(node.op)) return 'bool';
+      const left = infer(node.left, columns);
+      const right = infer(node.right, columns);
+      // `div` is true division on every backend: a double.
+      if (node.op === 'div') return 'float64';
+      return widen([left, right], (a, b) => arithmeticType(node.op as 'add' | 'sub' | 'mul' | 'mod', a, b));
+    }
+    case 'case':
+      return widen([...node.branches.map((b) => infer(b.then, columns)), node.otherwise === undefined ? null : infer(node.otherwise, columns)], commonType);
+    case 'call':
+    case 'window_call':
+      return callType(node.name, node.args.map((a) => infer(a, columns)));
+    case 'star':
+      return undefined;
+  }
+}
+
+/** A number literal's type on every backend: an int32 when it fits, else an int64 while exact in a JS number, else a double. */
+function numberType(value: number): DataType {
+  if (!Number.isSafeInteger(value)) return 'float64';
+  return Math.abs(value) <= 2_147_483_647 ? 'int32' : 'int64';
+}
+
+/** Folds types with `combine`, NULLs taking the other side's type. */
+function widen(types: readonly Inferred[], combine: (a: DataType, b: DataType) => DataType | undefined): Inferred {
+  let result: Inferred = null;
+  for (const t of types) {
+    if (t === undefined) return undefined;
+    if (t === null) continue;
+    result = result === null ? t : combine(result, t);
+    if (result === undefined) return undefined;
+  }
+  return result;
+}
+
+function callType(name: string, args: readonly Inferred[]): Inferred {
+  const signature = lookupFunction(name);
+  if (signature === undefined) return undefined;
+  const first = args[0];
+  switch (signature.returns) {
+    case 'bool': return 'bool';
+    case 'utf8': return 'utf8';
+    case 'int64': return 'int64';
+    case 'float64': return 'float64';
+    case 'timestamp': return 'timestamp';
+    // to_date: a date32 (the catalog's rule says int32, the storage of a date32).
+    case 'int32': return 'date32';
+    case 'common_numeric': return sumType(first);
+    case 'same_as_first':
+      return signature.kind === 'scalar' && signature.maxArgs === null || name === 'nullif' ? widen(args, commonType) : first;
+  }
+}
+
+/** `sum`: integers sum to int64, decimals gain ten digits of precision, floats to a double. */
+function sumType(arg: Inferred): Inferred {
+  if (arg === null || arg === undefined) return arg;
+  if (!isNumeric(arg)) return undefined;
+  if (isInteger(arg)) return 'int64';
+  if (isDecimal(arg)) return { type: 'decimal', precision: Math.min(38, arg.precision + 10), scale: arg.scale };
+  return 'float64';
+}

@@ -1,0 +1,216 @@
+import type { DataType, Field } from '../model/data-type.js';
+import type { Pipeline } from '../model/pipeline.js';
+import type { ColumnNode } from '../plan/expr/column.js';
+import { type Expression, outputName } from '../plan/expr/expression.js';
+import { walkPlan } from '../plan/plan-walk.js';
+import type { JoinNode } from '../plan/rel/join.js';
+import type { RelationNode } from '../plan/rel/relation.js';
+import { expressionType } from './expression-type.js';
+import { commonType } from './type-algebra.js';
+
+/** A column of an inferred schema: its name, and its type where the pipeline tells it (else only a run would). */
+export interface InferredField {
+  readonly name: string;
+  readonly type?: DataType;
+}
+
+/** A plan's output columns in order, or `undefined` when only a run would tell which columns there are. */
+export type InferredSchema = readonly InferredField[] | undefined;
+
+type PipelineShape = Pick<Pipeline, 'datasets' | 'flows'>;
+
+/** The columns of a windowed aggregation's bounds, written before its own. */
+export const WINDOW_BOUNDS: readonly InferredField[] = [{ name: 'window_start', type: 'timestamp' }, { name: 'window_end', type: 'timestamp' }];
+
+/**
+ * The output schema of plans of one pipeline, as far as the pipeline
+ * itself tells (no engine): declared dataset schemas, declared `read_files`
+ * schemas and the inferred outputs of the flows that write each dataset,
+ * through every node above them. Each dataset's schema is worked out once
+ * (in dependency order, with an explicit stack: a chain of any length
+ * cannot overflow the call stack; a dataset in a cycle has no known
+ * schema) and each plan node's once.
+ */
+export function schemaResolver(pipeline: PipelineShape): (node: RelationNode) => InferredSchema {
+  const datasets = new Map<string, InferredSchema>();
+  const nodes = new WeakMap<RelationNode, InferredSchema>();
+  const writers = new Map<string, PipelineShape['flows'][number][]>();
+  for (const flow of pipeline.flows) writers.set(flow.target, [...(writers.get(flow.target) ?? []), flow]);
+  const declared = new Map(pipeline.datasets.map((d) => [d.name, d.schema]));
+  const known = (name: string): InferredSchema => datasets.get(name);
+
+  const compute = (name: string): InferredSchema => {
+    const schema = declared.get(name);
+    if (schema !== undefined) return schema.map(declaredField);
+    const flows = writers.get(name) ?? [];
+    // A CDC target's columns are the spec's business (op columns left out, SCD 2 validity columns added).
+    if (flows.length === 0 || flows.some((f) => f.kind === 'cdc')) return undefined;
+    const fields: InferredField[] = [];
+    for (const flow of flows) {
+      const query = nodeSchema(flow.query, known, nodes);
+      if (query === undefined) return undefined;
+      for (const field of flow.window === undefined ? query : [...WINDOW_BOUNDS, ...query]) {
+        const at = fields.findIndex((f) => f.name === field.name);
+        if (at < 0) fields.push(field);
+        else fields[at] = typed(field.name, commonType(fields[at]?.type, field.type));
+      }
+    }
+    return fields;
+  };
+  const resolve = (root: string): void => {
+    const stack: { readonly name: string; expanded: boolean }[] = [{ name: root, expanded: false }];
+    const inProgress = new Set<string>();
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as (typeof stack)[number];
+      if (datasets.has(top.name)) {
+        stack.pop();
+        continue;
+      }
+      if (!top.expanded) {
+        top.expanded = true;
+        inProgress.add(top.name);
+        for (const flow of writers.get(top.name) ?? []) {
+          for (const read of readsOf(flow.query)) if (!datasets.has(read) && !inProgress.has(read)) stack.push({ name: read, expanded: false });
+        }
+        continue;
+      }
+      stack.pop();
+      inProgress.delete(top.name);
+      datasets.set(top.name, compute(top.name));
+    }
+  };
+  const lookup = (name: string): InferredSchema => {
+    if (!datasets.has(name)) resolve(name);
+    return datasets.get(name);
+  };
+  return (node) => nodeSchema(node, lookup, nodes);
+}
+
+/**
+ * Every dataset's schema as stored, declared or inferred, by name
+ * (`undefined`: only a run would tell). A sink partitioned into
+ * directories reads back with its partition columns last, typed by the
+ * reader from the directory names (so their type is not claimed).
+ */
+export function datasetSchemas(pipeline: PipelineShape): ReadonlyMap<string, InferredSchema> {
+  const schemaOf = schemaResolver(pipeline);
+  return new Map(pipeline.datasets.map((d) => {
+    const schema = schemaOf({ kind: 'read', dataset: d.name });
+    const partitions = new Set((d.type === 'sink' ? d.partitionColumns ?? [] : []).map((c) => c.toLowerCase()));
+    if (schema === undefined || partitions.size === 0) return [d.name, schema];
+    const isPartition = (f: InferredField): boolean => partitions.has(f.name.toLowerCase());
+    return [d.name, [...schema.filter((f) => !isPartition(f)), ...schema.filter(isPartition).map((f) => ({ name: f.name }))]];
+  }));
+}
+
+const declaredField = (field: Field): InferredField => ({ name: field.name, type: field.type });
+const typed = (name: string, type: DataType | undefined): InferredField => (type === undefined ? { name } : { name, type });
+
+/** A node's output schema, given the datasets' (`dataset`) and a memo of nodes already worked out. */
+function nodeSchema(node: RelationNode, dataset: (name: string) => InferredSchema, memo: WeakMap<RelationNode, InferredSchema>): InferredSchema {
+  if (memo.has(node)) return memo.get(node);
+  const schema = computeNodeSchema(node, (input) => nodeSchema(input, dataset, memo), dataset);
+  memo.set(node, schema);
+  return schema;
+}
+
+function computeNodeSchema(node: RelationNode, of: (input: RelationNode) => InferredSchema, dataset: (name: string) => InferredSchema): InferredSchema {
+  switch (node.kind) {
+    case 'read_files':
+      return node.schema?.map(declaredField);
+    case 'read':
+      return dataset(node.dataset);
+    case 'filter':
+    case 'sort':
+    case 'limit':
+    case 'deduplicate':
+      return of(node.input);
+    case 'window': {
+      const input = of(node.input);
+      return input === undefined ? undefined : outputs([...input], node.expressions, scopeOf(node.input, of));
+    }
+    case 'aggregate':
+      return outputs([], [...node.groupBy, ...node.aggregates], scopeOf(node.input, of));
+    case 'join': {
+      const left = of(node.left);
+      if (node.type === 'semi' || node.type === 'anti') return left;
+      const right = of(node.right);
+      if (left === undefined || right === undefined) return undefined;
+      // USING columns appear once.
+      const using = new Set((node.using ?? []).map((c) => c.toLowerCase()));
+      return [...left, ...right.filter((c) => !using.has(c.name.toLowerCase()))];
+    }
+    case 'union': {
+      const inputs = node.inputs.map(of);
+      const first = inputs[0];
+      if (first === undefined || inputs.some((i) => i === undefined || i.length !== first.length)) return first;
+      // Positional: the first branch names the columns; each column has the type every branch's widens to.
+      return first.map((field, i) => typed(field.name, inputs.reduce<DataType | undefined>((t, input) => commonType(t, input?.[i]?.type), field.type)));
+    }
+    case 'project': {
+      const fields: InferredField[] = [];
+      const scope = scopeOf(node.input, of);
+      for (const column of node.columns) {
+        if (column.kind === 'star') {
+          const input = column.relation === undefined ? of(node.input) : scope.side(column.relation);
+          if (input === undefined) return undefined;
+          fields.push(...input);
+        } else {
+          const added = outputs([], [column], scope);
+          if (added === undefined) return undefined;
+          fields.push(...added);
+        }
+      }
+      return fields;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What a node's expressions can name: its input's columns, and a join's sides by alias. */
+interface Scope {
+  readonly type: (column: ColumnNode) => DataType | undefined;
+  readonly side: (alias: string) => InferredSchema;
+}
+
+function scopeOf(input: RelationNode, of: (node: RelationNode) => InferredSchema): Scope {
+  const fields = of(input);
+  const join = underlyingJoin(input);
+  const side = (alias: string): InferredSchema => {
+    if (join === undefined) return undefined;
+    const lower = alias.toLowerCase();
+    if (join.leftAlias?.toLowerCase() === lower) return of(join.left);
+    if (join.rightAlias?.toLowerCase() === lower) return of(join.right);
+    return undefined;
+  };
+  const find = (schema: InferredSchema, name: string): InferredField | undefined => schema?.find((f) => f.name.toLowerCase() === name.toLowerCase());
+  return {
+    type: (column) => find(column.relation === undefined ? fields : side(column.relation), column.name)?.type,
+    side,
+  };
+}
+
+/** The join a node's rows come from, through nodes that keep its columns. */
+function underlyingJoin(node: RelationNode): JoinNode | undefined {
+  let current = node;
+  while (current.kind === 'filter' || current.kind === 'sort' || current.kind === 'limit' || current.kind === 'deduplicate') current = current.input;
+  return current.kind === 'join' ? current : undefined;
+}
+
+/** `fields` followed by the named expressions' columns; `undefined` if one has no name. */
+function outputs(fields: InferredField[], expressions: readonly Expression[], scope: Scope): InferredSchema {
+  for (const expression of expressions) {
+    const name = outputName(expression);
+    if (name === undefined) return undefined;
+    fields.push(typed(name, expressionType(expression, scope.type)));
+  }
+  return fields;
+}
+
+/** The datasets a plan reads. */
+function readsOf(node: RelationNode): string[] {
+  const reads: string[] = [];
+  walkPlan(node, { relation: (n) => { if (n.kind === 'read') reads.push(n.dataset); } });
+  return reads;
+}

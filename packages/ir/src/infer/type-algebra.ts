@@ -1,0 +1,82 @@
+import type { DataType, DecimalType } from '../model/data-type.js';
+
+/**
+ * How types combine in expressions, as the backends agree on them (Spark
+ * SQL's rules; the native backend casts where DuckDB's differ). Used by
+ * schema inference: `undefined` means only a run would tell.
+ */
+
+const INTEGER_BITS = { int8: 8, int16: 16, int32: 32, int64: 64 } as const;
+const INTEGER_DIGITS = { int8: 3, int16: 5, int32: 10, int64: 20 } as const;
+type IntegerType = keyof typeof INTEGER_BITS;
+
+export const isInteger = (t: DataType | undefined): t is IntegerType => typeof t === 'string' && t in INTEGER_BITS;
+export const isFloat = (t: DataType | undefined): t is 'float32' | 'float64' => t === 'float32' || t === 'float64';
+export const isDecimal = (t: DataType | undefined): t is DecimalType => typeof t === 'object' && t.type === 'decimal';
+export const isNumeric = (t: DataType | undefined): boolean => isInteger(t) || isFloat(t) || isDecimal(t);
+export const isTimestamp = (t: DataType | undefined): boolean => t === 'timestamp' || (typeof t === 'object' && t.type === 'timestamp');
+export const isTemporal = (t: DataType | undefined): boolean => t === 'date32' || isTimestamp(t);
+
+const MAX_PRECISION = 38;
+
+/** An integer type as the decimal that holds every value of it (Spark: int → decimal(10,0)). */
+function asDecimal(t: DataType): DecimalType | undefined {
+  if (isDecimal(t)) return t;
+  if (isInteger(t)) return { type: 'decimal', precision: INTEGER_DIGITS[t], scale: 0 };
+  return undefined;
+}
+
+/** A decimal whose precision exceeds 38 keeps its integral digits and gives up scale, down to 6 (Spark's precision-loss rule). */
+export function boundedDecimal(precision: number, scale: number): DecimalType {
+  if (precision <= MAX_PRECISION) return { type: 'decimal', precision, scale };
+  const integral = precision - scale;
+  const minScale = Math.min(scale, 6);
+  return { type: 'decimal', precision: MAX_PRECISION, scale: Math.max(MAX_PRECISION - integral, minScale) };
+}
+
+/** The type both of two types widen to (a union's column, a CASE's branches, coalesce's arguments). */
+export function commonType(a: DataType | undefined, b: DataType | undefined): DataType | undefined {
+  if (a === undefined || b === undefined) return undefined;
+  if (sameType(a, b)) return a;
+  if (isInteger(a) && isInteger(b)) return INTEGER_BITS[a] >= INTEGER_BITS[b] ? a : b;
+  if (isFloat(a) || isFloat(b)) {
+    if (!isNumeric(a) || !isNumeric(b)) return undefined;
+    // float32 with an integer stays float32; with a double or a decimal it is a double.
+    return (a === 'float32' || isInteger(a)) && (b === 'float32' || isInteger(b)) ? 'float32' : 'float64';
+  }
+  const da = asDecimal(a);
+  const db = asDecimal(b);
+  if (da !== undefined && db !== undefined) {
+    const scale = Math.max(da.scale, db.scale);
+    return boundedDecimal(Math.max(da.precision - da.scale, db.precision - db.scale) + scale, scale);
+  }
+  if (isTemporal(a) && isTemporal(b)) return a === 'date32' ? b : a;
+  return undefined;
+}
+
+/** The result type of `a op b` for add, sub, mul and mod. */
+export function arithmeticType(op: 'add' | 'sub' | 'mul' | 'mod', a: DataType | undefined, b: DataType | undefined): DataType | undefined {
+  if (a === undefined || b === undefined || !isNumeric(a) || !isNumeric(b)) return undefined;
+  if (isFloat(a) || isFloat(b) || isInteger(a) && isInteger(b)) return commonType(a, b);
+  const da = asDecimal(a) as DecimalType;
+  const db = asDecimal(b) as DecimalType;
+  switch (op) {
+    case 'add':
+    case 'sub': {
+      const scale = Math.max(da.scale, db.scale);
+      return boundedDecimal(Math.max(da.precision - da.scale, db.precision - db.scale) + scale + 1, scale);
+    }
+    case 'mul':
+      return boundedDecimal(da.precision + db.precision + 1, da.scale + db.scale);
+    case 'mod': {
+      const scale = Math.max(da.scale, db.scale);
+      return boundedDecimal(Math.min(da.precision - da.scale, db.precision - db.scale) + scale, scale);
+    }
+  }
+}
+
+export function sameType(a: DataType, b: DataType): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  if (a.type === 'decimal' || b.type === 'decimal') return a.type === 'decimal' && b.type === 'decimal' && a.precision === b.precision && a.scale === b.scale;
+  return a.type === b.type && a.unit === b.unit && a.timezone === b.timezone;
+}
