@@ -1,3 +1,5 @@
+import { cdcStoredColumns } from '../cdc/resolve-changes.js';
+import { CDC_END_AT, CDC_START_AT, type CdcSpec } from '../model/cdc.js';
 import type { DataType, Field } from '../model/data-type.js';
 import type { Pipeline } from '../model/pipeline.js';
 import type { ColumnNode } from '../plan/expr/column.js';
@@ -43,8 +45,9 @@ export function schemaResolver(pipeline: PipelineShape): (node: RelationNode) =>
     const schema = declared.get(name);
     if (schema !== undefined) return schema.map(declaredField);
     const flows = writers.get(name) ?? [];
-    // A CDC target's columns are the spec's business (op columns left out, SCD 2 validity columns added).
-    if (flows.length === 0 || flows.some((f) => f.kind === 'cdc')) return undefined;
+    if (flows.length === 0) return undefined;
+    const cdc = flows.find((f) => f.kind === 'cdc');
+    if (cdc !== undefined) return flows.length === 1 && cdc.cdc !== undefined ? cdcSchema(cdc.cdc, nodeSchema(cdc.query, known, nodes)) : undefined;
     const fields: InferredField[] = [];
     for (const flow of flows) {
       const query = nodeSchema(flow.query, known, nodes);
@@ -101,6 +104,16 @@ export function datasetSchemas(pipeline: PipelineShape): ReadonlyMap<string, Inf
     const isPartition = (f: InferredField): boolean => partitions.has(f.name.toLowerCase());
     return [d.name, [...schema.filter((f) => !isPartition(f)), ...schema.filter(isPartition).map((f) => ({ name: f.name }))]];
   }));
+}
+
+/** A CDC target stores the spec's columns of its change feed, then (SCD 2) the validity columns, of the sequence column's type. */
+function cdcSchema(spec: CdcSpec, input: InferredSchema): InferredSchema {
+  if (input === undefined) return undefined;
+  const stored = cdcStoredColumns(spec, input.map((f) => f.name));
+  const fields = input.filter((f) => stored.includes(f.name));
+  if (spec.scdType === 1) return fields;
+  const sequence = input.find((f) => f.name === spec.sequenceBy)?.type;
+  return [...fields, typed(CDC_START_AT, sequence), typed(CDC_END_AT, sequence)];
 }
 
 const declaredField = (field: Field): InferredField => ({ name: field.name, type: field.type });
@@ -169,24 +182,34 @@ function computeNodeSchema(node: RelationNode, of: (input: RelationNode) => Infe
 }
 
 /** What a node's expressions can name: its input's columns, and a join's sides by alias. */
-interface Scope {
+export interface ColumnScope {
   readonly type: (column: ColumnNode) => DataType | undefined;
   readonly side: (alias: string) => InferredSchema;
 }
 
-function scopeOf(input: RelationNode, of: (node: RelationNode) => InferredSchema): Scope {
-  const fields = of(input);
-  const join = underlyingJoin(input);
+const findField = (schema: InferredSchema, name: string): InferredField | undefined => schema?.find((f) => f.name.toLowerCase() === name.toLowerCase());
+
+/** The scope of a join's `on`: either side's columns, unqualified or by the side's alias. */
+export function joinScope(join: JoinNode, of: (node: RelationNode) => InferredSchema): ColumnScope {
   const side = (alias: string): InferredSchema => {
-    if (join === undefined) return undefined;
     const lower = alias.toLowerCase();
     if (join.leftAlias?.toLowerCase() === lower) return of(join.left);
     if (join.rightAlias?.toLowerCase() === lower) return of(join.right);
     return undefined;
   };
-  const find = (schema: InferredSchema, name: string): InferredField | undefined => schema?.find((f) => f.name.toLowerCase() === name.toLowerCase());
   return {
-    type: (column) => find(column.relation === undefined ? fields : side(column.relation), column.name)?.type,
+    type: (column) => (column.relation === undefined ? findField(of(join.left), column.name) ?? findField(of(join.right), column.name) : findField(side(column.relation), column.name))?.type,
+    side,
+  };
+}
+
+/** The scope of the expressions of a node whose input is `input`. */
+export function scopeOf(input: RelationNode, of: (node: RelationNode) => InferredSchema): ColumnScope {
+  const fields = of(input);
+  const join = underlyingJoin(input);
+  const side = join === undefined ? (): InferredSchema => undefined : joinScope(join, of).side;
+  return {
+    type: (column) => findField(column.relation === undefined ? fields : side(column.relation), column.name)?.type,
     side,
   };
 }
@@ -199,7 +222,7 @@ function underlyingJoin(node: RelationNode): JoinNode | undefined {
 }
 
 /** `fields` followed by the named expressions' columns; `undefined` if one has no name. */
-function outputs(fields: InferredField[], expressions: readonly Expression[], scope: Scope): InferredSchema {
+function outputs(fields: InferredField[], expressions: readonly Expression[], scope: ColumnScope): InferredSchema {
   for (const expression of expressions) {
     const name = outputName(expression);
     if (name === undefined) return undefined;

@@ -80,3 +80,27 @@ export function sameType(a: DataType, b: DataType): boolean {
   if (a.type === 'decimal' || b.type === 'decimal') return a.type === 'decimal' && b.type === 'decimal' && a.precision === b.precision && a.scale === b.scale;
   return a.type === b.type && a.unit === b.unit && a.timezone === b.timezone;
 }
+
+/**
+ * Whether a column of type `actual` may be stored in a declared column of
+ * type `declared` (the declared-schema rule): the same type, or a widening
+ * that loses nothing — a wider integer, an integer or float to a double, an
+ * integer or decimal to a decimal with room for its digits, a date to a
+ * timestamp. A narrowing (an int64 sum into an int32 column) is refused:
+ * cast it in the query, where the cast is visible.
+ */
+export function widensTo(actual: DataType, declared: DataType): boolean {
+  if (sameType(actual, declared)) return true;
+  if (isInteger(declared)) return isInteger(actual) && INTEGER_BITS[actual] <= INTEGER_BITS[declared];
+  if (isFloat(declared)) {
+    if (declared === 'float32') return actual === 'float32' || isInteger(actual) && INTEGER_BITS[actual] <= 16;
+    return isNumeric(actual);
+  }
+  if (isDecimal(declared)) {
+    // Integer digits an integer type holds (int64: 19; arithmetic takes it as decimal(20,0), as Spark does).
+    if (isInteger(actual)) return declared.precision - declared.scale >= Math.min(INTEGER_DIGITS[actual], 19);
+    return isDecimal(actual) && declared.scale >= actual.scale && declared.precision - declared.scale >= actual.precision - actual.scale;
+  }
+  if (isTimestamp(declared)) return isTemporal(actual);
+  return false;
+}

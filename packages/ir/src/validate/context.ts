@@ -1,4 +1,4 @@
-import { columnResolver } from '../cdc/static-columns.js';
+import { type InferredSchema, schemaResolver } from '../infer/plan-schema.js';
 import type { RelationNode } from '../plan/rel/relation.js';
 import type { ValidationIssue, ValidationIssueCode } from '../errors/validation-error.js';
 import type { ElementRef } from '../model/element-ref.js';
@@ -19,6 +19,8 @@ export interface ValidationContext {
   readonly facts: ReadonlyMap<Flow, PlanFacts>;
   /** A plan's output columns where they follow from the pipeline (`staticColumns`), each dataset's worked out once for every rule. */
   readonly columnsOf: (node: RelationNode) => readonly string[] | undefined;
+  /** A plan's inferred output schema (`schemaResolver`): its columns, typed where the pipeline tells. */
+  readonly schemaOf: (node: RelationNode) => InferredSchema;
 }
 
 export type Rule = (context: ValidationContext) => readonly ValidationIssue[];
@@ -26,7 +28,8 @@ export type Rule = (context: ValidationContext) => readonly ValidationIssue[];
 export function createContext(pipeline: Pipeline): ValidationContext {
   const index = indexPipeline(pipeline);
   const facts = new Map(pipeline.flows.map((flow) => [flow, planFacts(flow)]));
-  return { pipeline, datasets: index.datasets, index, facts, columnsOf: columnResolver(pipeline) };
+  const schemaOf = schemaResolver(pipeline);
+  return { pipeline, datasets: index.datasets, index, facts, columnsOf: (node) => schemaOf(node)?.map((f) => f.name), schemaOf };
 }
 
 export function issue(

@@ -2,6 +2,9 @@ import { lookupFunction } from '../catalog/function-catalog.js';
 import type { ValidationIssue } from '../errors/validation-error.js';
 import type { Expression } from '../plan/expr/expression.js';
 import { walkPlan } from '../plan/plan-walk.js';
+import { type ColumnTypes, expressionType } from '../infer/expression-type.js';
+import { WINDOW_BOUNDS, joinScope, scopeOf } from '../infer/plan-schema.js';
+import { dataTypeLabel } from '../model/data-type.js';
 import { type Rule, flowRef, issue } from './context.js';
 
 /** What an expression yields, as far as its shape tells: a boolean, something else (and what), or only a run knows. */
@@ -35,19 +38,26 @@ function yields(node: Expression): Yields {
   }
 }
 
+/** A column's or CASE's type, where the input's types tell it. */
+function typedYield(node: Expression, columns: ColumnTypes | undefined): Yields {
+  const type = columns === undefined ? undefined : expressionType(node, columns);
+  if (type === undefined || type === 'bool') return type === undefined ? undefined : { bool: true };
+  return { bool: false, what: `${node.kind === 'column' ? `column "${node.name}", ` : ''}of type ${dataTypeLabel(type)}` };
+}
+
 /**
  * Filter conditions, join conditions and expectation predicates must be
  * predicates. The commonest slip is SQL text where a predicate belongs —
  * `.filter('amount > 100')` is the string "amount > 100", which an engine
  * fails to cast to a boolean only at run time. Refused wherever the shape
- * of the expression tells (literals, arithmetic, casts, cataloged functions);
- * columns and CASE are left to the engine until types are inferred.
+ * of the expression tells (literals, arithmetic, casts, cataloged functions)
+ * or the inferred types do (a column, a CASE).
  */
-export const booleanPredicates: Rule = ({ pipeline }) => {
+export const booleanPredicates: Rule = ({ pipeline, schemaOf }) => {
   const issues: ValidationIssue[] = [];
   pipeline.flows.forEach((flow, i) => {
-    const check = (expr: Expression | undefined, path: readonly PropertyKey[], what: string): void => {
-      const found = expr === undefined ? undefined : yields(expr);
+    const check = (expr: Expression | undefined, path: readonly PropertyKey[], what: string, columns?: ColumnTypes): void => {
+      const found = expr === undefined ? undefined : yields(expr) ?? typedYield(expr, columns);
       if (found === undefined || found.bool) return;
       const hint = expr?.kind === 'literal' && typeof expr.value === 'string'
         ? '; a string there is a value, not SQL: build the predicate, e.g. col(\'amount\').gt(100) (in JSON {"kind":"binary","op":"gt",…})'
@@ -56,11 +66,14 @@ export const booleanPredicates: Rule = ({ pipeline }) => {
     };
     walkPlan(flow.query, {
       relation(node, path) {
-        if (node.kind === 'filter') check(node.condition, ['flows', i, 'query', ...path, 'condition'], 'the condition of its filter');
-        if (node.kind === 'join') check(node.on, ['flows', i, 'query', ...path, 'on'], 'the condition of its join');
+        if (node.kind === 'filter') check(node.condition, ['flows', i, 'query', ...path, 'condition'], 'the condition of its filter', scopeOf(node.input, schemaOf).type);
+        if (node.kind === 'join') check(node.on, ['flows', i, 'query', ...path, 'on'], 'the condition of its join', joinScope(node, schemaOf).type);
       },
     });
-    for (const [j, e] of (flow.expectations ?? []).entries()) check(e.predicate, ['flows', i, 'expectations', j, 'predicate'], `expectation "${e.name}"`);
+    const output = flow.kind === 'cdc' ? undefined : schemaOf(flow.query);
+    const written = output === undefined || flow.window === undefined ? output : [...WINDOW_BOUNDS, ...output];
+    const columns: ColumnTypes = (c) => (c.relation === undefined ? written?.find((f) => f.name.toLowerCase() === c.name.toLowerCase())?.type : undefined);
+    for (const [j, e] of (flow.expectations ?? []).entries()) check(e.predicate, ['flows', i, 'expectations', j, 'predicate'], `expectation "${e.name}"`, columns);
   });
   return issues;
 };

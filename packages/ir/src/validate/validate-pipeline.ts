@@ -10,6 +10,7 @@ import { reservedNames } from './reserved-names.js';
 import { knownColumns } from './column-rules.js';
 import { declaredSchemaColumns } from './declared-schema-rules.js';
 import { booleanPredicates } from './predicate-rules.js';
+import { typedExpressions } from './type-rules.js';
 import { sqlReadsListed } from './sql-reads.js';
 import { namesWithoutNul } from './name-characters.js';
 import { isValidated } from './validated.js';
@@ -31,6 +32,7 @@ const RULES: readonly Rule[] = [
   knownColumns,
   declaredSchemaColumns,
   booleanPredicates,
+  typedExpressions,
   sqlReadsListed,
 ];
 
