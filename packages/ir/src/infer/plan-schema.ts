@@ -215,7 +215,7 @@ export function scopeOf(input: RelationNode, of: (node: RelationNode) => Inferre
 }
 
 /** The join a node's rows come from, through nodes that keep its columns. */
-function underlyingJoin(node: RelationNode): JoinNode | undefined {
+export function underlyingJoin(node: RelationNode): JoinNode | undefined {
   let current = node;
   while (current.kind === 'filter' || current.kind === 'sort' || current.kind === 'limit' || current.kind === 'deduplicate') current = current.input;
   return current.kind === 'join' ? current : undefined;

@@ -1,3 +1,4 @@
+import { closestName } from './closest-name.js';
 import { staticColumns } from '../cdc/static-columns.js';
 import type { ValidationIssue } from '../errors/validation-error.js';
 import { CDC_END_AT, CDC_START_AT, type CdcSpec } from '../model/cdc.js';
@@ -77,7 +78,8 @@ function unknownColumns(context: ValidationContext, flow: Flow, spec: CdcSpec, i
     const known = new Set(input);
     const check = (name: string, path: PropertyKey[], what: string): void => {
       if (!known.has(name)) {
-        found.push(issue('unknown_schema_column', ['flows', i, 'cdc', ...path], `${what} "${name}" of cdc flow "${flow.name}" is not a column of its input (${input.join(', ')}): fix the name or add the column to the input`, ref));
+        const guess = closestName(name, input);
+        found.push(issue('unknown_schema_column', ['flows', i, 'cdc', ...path], `${what} "${name}" of cdc flow "${flow.name}" is not a column of its input (${input.join(', ')}): ${guess === undefined ? 'fix the name or add the column to the input' : `did you mean "${guess}"?`}`, ref));
       }
     };
     check(spec.sequenceBy, ['sequenceBy'], 'sequenceBy column');

@@ -11,6 +11,8 @@ import { knownColumns } from './column-rules.js';
 import { declaredSchemaColumns } from './declared-schema-rules.js';
 import { booleanPredicates } from './predicate-rules.js';
 import { typedExpressions } from './type-rules.js';
+import { aggregatesWellFormed } from './aggregate-rules.js';
+import { unambiguousColumns } from './ambiguity-rules.js';
 import { sqlReadsListed } from './sql-reads.js';
 import { namesWithoutNul } from './name-characters.js';
 import { isValidated } from './validated.js';
@@ -33,6 +35,8 @@ const RULES: readonly Rule[] = [
   declaredSchemaColumns,
   booleanPredicates,
   typedExpressions,
+  aggregatesWellFormed,
+  unambiguousColumns,
   sqlReadsListed,
 ];
 
