@@ -1,12 +1,14 @@
 import type { ValidationIssue } from '../errors/validation-error.js';
-import { arityLabel, lookupFunction } from '../catalog/function-catalog.js';
-import { outputName } from '../plan/expr/expression.js';
+import { ALL_FUNCTION_NAMES, arityLabel, lookupFunction } from '../catalog/function-catalog.js';
+import { closestName } from './closest-name.js';
+import { type Expression, outputName, walkExpression } from '../plan/expr/expression.js';
 import { walkPlan } from '../plan/plan-walk.js';
 import { type Rule, flowRef, issue } from './context.js';
 
 /** Every call names a cataloged function, with a valid arity, where its kind is allowed. */
 export const functionUse: Rule = ({ pipeline }) => {
   const issues: ValidationIssue[] = [];
+  const insideAggregate = new WeakSet<Expression>();
   pipeline.flows.forEach((flow, i) => {
     const ref = flowRef(flow);
     walkPlan(
@@ -16,14 +18,17 @@ export const functionUse: Rule = ({ pipeline }) => {
           if (node.kind !== 'call' && node.kind !== 'window_call') return;
           const signature = lookupFunction(node.name);
           if (signature === undefined) {
-            issues.push(issue('unknown_function', path, `flow "${flow.name}" calls "${node.name}", which is not in the function catalog: use a cataloged function or raw SQL`, ref));
+            const guess = closestName(node.name, ALL_FUNCTION_NAMES);
+            issues.push(issue('unknown_function', path, `flow "${flow.name}" calls "${node.name}", which is not in the function catalog: ${guess === undefined ? 'use a cataloged function or raw SQL' : `did you mean "${guess}"?`}`, ref));
             return;
           }
           const n = node.args.length;
           if (n < signature.minArgs || (signature.maxArgs !== null && n > signature.maxArgs)) {
             issues.push(issue('function_arity', path, `"${node.name}" takes ${arityLabel(signature)} argument(s), got ${n}`, ref));
           }
-          if (node.kind === 'call' && signature.kind === 'aggregate' && context !== 'aggregate') {
+          // An aggregate inside an aggregate's arguments is reported once, as nested (aggregate-rules.ts).
+          if (node.kind === 'call' && signature.kind === 'aggregate' && context === 'aggregate') for (const arg of node.args) walkExpression(arg, (e) => insideAggregate.add(e));
+          if (node.kind === 'call' && signature.kind === 'aggregate' && context !== 'aggregate' && !insideAggregate.has(node)) {
             issues.push(issue('aggregate_outside_aggregation', path, `aggregate "${node.name}" is used outside an aggregation in flow "${flow.name}": use it in groupBy(...).agg(...), or over a window`, ref));
           }
           if (signature.kind === 'window' && node.kind === 'call') {

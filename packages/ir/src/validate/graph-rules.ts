@@ -1,3 +1,4 @@
+import { closestName } from './closest-name.js';
 import type { ValidationIssue } from '../errors/validation-error.js';
 import { type Rule, datasetRef, flowRef, issue } from './context.js';
 import { findCycles } from './find-cycles.js';
@@ -34,7 +35,9 @@ export const knownTargetsAndReads: Rule = ({ pipeline, datasets, facts }) => {
     for (const name of facts.get(flow)?.reads ?? []) {
       const dataset = datasets.get(name);
       if (dataset === undefined) {
-        issues.push(issue('unknown_read', ['flows', i, 'query'], `flow "${flow.name}" reads "${name}", which is not a declared dataset: declare it, fix the name, or read external files with read_files`, flowRef(flow)));
+        const guess = closestName(name, [...datasets.keys()]);
+        const fix = guess === undefined ? 'declare it, fix the name, or read external files with read_files' : `did you mean "${guess}"?`;
+        issues.push(issue('unknown_read', ['flows', i, 'query'], `flow "${flow.name}" reads "${name}", which is not a declared dataset: ${fix}`, flowRef(flow)));
       } else if (dataset.type === 'sink') {
         issues.push(issue('read_from_sink', ['flows', i, 'query'], `flow "${flow.name}" reads sink "${name}": sinks are write-only; read the dataset that feeds the sink instead`, flowRef(flow)));
       }

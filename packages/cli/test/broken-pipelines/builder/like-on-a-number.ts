@@ -1,0 +1,4 @@
+import { col, from } from '@thund/ir';
+import { shop } from './shop.js';
+
+export default shop().materializedView('odd', { query: from('orders').filter(col('qty').like('1%')) }).build();
