@@ -1,11 +1,8 @@
 import { lookupFunction } from '../catalog/function-catalog.js';
-import type { ValidationIssue } from '../errors/validation-error.js';
 import { type Expression, childExpressionsAt, outputName } from '../plan/expr/expression.js';
-import { walkPlan } from '../plan/plan-walk.js';
 import type { AggregateNode } from '../plan/rel/aggregate.js';
-import { type Rule, flowRef, issue } from './context.js';
+import { type FlowReport, type Rule, perFlow } from './context.js';
 
-type Report = (code: 'nested_aggregate' | 'ungrouped_column', path: readonly PropertyKey[], message: string) => void;
 
 const isAggregateCall = (node: Expression): boolean => node.kind === 'call' && lookupFunction(node.name)?.kind === 'aggregate';
 const unaliased = (node: Expression): Expression => (node.kind === 'alias' ? unaliased(node.expr) : node);
@@ -16,20 +13,12 @@ const unaliased = (node: Expression): Expression => (node.kind === 'alias' ? una
  * neither grouped by nor inside an aggregate are refused, as both engines
  * refuse them when they run.
  */
-export const aggregatesWellFormed: Rule = ({ pipeline }) => {
-  const issues: ValidationIssue[] = [];
-  pipeline.flows.forEach((flow, i) => {
-    const report: Report = (code, path, message) => issues.push(issue(code, path, `flow "${flow.name}": ${message}`, flowRef(flow)));
-    walkPlan(flow.query, {
-      relation(node, path) {
-        if (node.kind === 'aggregate') checkAggregate(node, ['flows', i, 'query', ...path], report);
-      },
-    });
-  });
-  return issues;
-};
+export const aggregatesWellFormed: Rule = ({ pipeline }) =>
+  perFlow(pipeline, (_flow, _i, report, eachRelation) => eachRelation((node, path) => {
+    if (node.kind === 'aggregate') checkAggregate(node, path, report);
+  }));
 
-function checkAggregate(node: AggregateNode, path: readonly PropertyKey[], report: Report): void {
+function checkAggregate(node: AggregateNode, path: readonly PropertyKey[], report: FlowReport): void {
   const keys = new Set(node.groupBy.map((g) => JSON.stringify(unaliased(g))));
   const keyNames = new Set(node.groupBy.map(outputName).filter((n): n is string => n !== undefined).map((n) => n.toLowerCase()));
   const grouped = node.groupBy.map(outputName).filter((n): n is string => n !== undefined);
@@ -40,7 +29,7 @@ function checkAggregate(node: AggregateNode, path: readonly PropertyKey[], repor
         report('nested_aggregate', at, `aggregate "${expr.name}" is inside aggregate "${insideAggregate}": aggregate in one flow, then aggregate its result in a second flow that reads the first`);
         return;
       }
-      expr.args.forEach((arg, k) => visit(arg, [...at, 'args', k], expr.name));
+      for (const [k, arg] of expr.args.entries()) visit(arg, [...at, 'args', k], expr.name);
       return;
     }
     if (expr.kind === 'column' && insideAggregate === undefined && !keyNames.has(expr.name.toLowerCase())) {

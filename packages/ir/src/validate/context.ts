@@ -7,6 +7,7 @@ import type { Flow } from '../model/flow.js';
 import type { Pipeline } from '../model/pipeline.js';
 import { type PlanFacts, planFacts } from '../plan/plan-facts.js';
 import { jsonPath } from '../document/json-path.js';
+import { walkPlan } from '../plan/plan-walk.js';
 import { type PipelineIndex, indexPipeline } from '../graph/pipeline-index.js';
 
 /** Indexes over a pipeline shared by the validation rules. */
@@ -43,3 +44,23 @@ export function issue(
 
 export const flowRef = (flow: Flow): ElementRef => ({ kind: 'flow', name: flow.name });
 export const datasetRef = (dataset: Dataset): ElementRef => ({ kind: 'dataset', name: dataset.name });
+
+/** Reports one issue about a flow; the message is prefixed with the flow's name. */
+export type FlowReport = (code: ValidationIssueCode, path: readonly PropertyKey[], message: string) => void;
+
+/**
+ * The issues `check` finds flow by flow: it is called with each flow, its
+ * index, a reporter, and a visitor of every relation of the flow's plan with
+ * the relation's full JSON path.
+ */
+export function perFlow(
+  pipeline: Pipeline,
+  check: (flow: Flow, i: number, report: FlowReport, eachRelation: (visit: (node: RelationNode, path: readonly PropertyKey[]) => void) => void) => void,
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  pipeline.flows.forEach((flow, i) => {
+    const report: FlowReport = (code, path, message) => issues.push(issue(code, path, `flow "${flow.name}": ${message}`, flowRef(flow)));
+    check(flow, i, report, (visit) => walkPlan(flow.query, { relation: (node, path) => visit(node, ['flows', i, 'query', ...path]) }));
+  });
+  return issues;
+}

@@ -1,16 +1,14 @@
 import { type ArgumentClass, lookupFunction } from '../catalog/function-catalog.js';
-import type { ValidationIssue } from '../errors/validation-error.js';
 import { type ColumnTypes, expressionType } from '../infer/expression-type.js';
 import { type ColumnScope, type InferredSchema, WINDOW_BOUNDS, joinScope, scopeOf } from '../infer/plan-schema.js';
 import { commonType, isNumeric, isTemporal, isTimestamp, widensTo } from '../infer/type-algebra.js';
 import { type DataType, dataTypeLabel } from '../model/data-type.js';
 import type { Flow } from '../model/flow.js';
 import { type Expression, childExpressionsAt } from '../plan/expr/expression.js';
-import { walkPlan } from '../plan/plan-walk.js';
 import { type RelationNode, relationExpressionsAt } from '../plan/rel/relation.js';
-import { type Rule, flowRef, issue } from './context.js';
+import { type FlowReport, type Rule, perFlow } from './context.js';
 
-type Report = (code: Parameters<typeof issue>[0], path: readonly PropertyKey[], message: string) => void;
+type Report = FlowReport;
 
 const ORDERED_WINDOW_FUNCTIONS = new Set(['row_number', 'rank', 'dense_rank', 'lag', 'lead']);
 const COMPARISONS = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte']);
@@ -27,27 +25,19 @@ const COMPARISONS = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte']);
  * what one engine runs and another refuses) is reported; an unknown type
  * claims nothing.
  */
-export const typedExpressions: Rule = ({ pipeline, schemaOf, datasets }) => {
-  const issues: ValidationIssue[] = [];
-  pipeline.flows.forEach((flow, i) => {
-    const report: Report = (code, path, message) => issues.push(issue(code, path, `flow "${flow.name}": ${message}`, flowRef(flow)));
-    walkPlan(flow.query, {
-      relation(node, path) {
-        checkNode(node, ['flows', i, 'query', ...path], schemaOf, report);
-      },
-    });
+export const typedExpressions: Rule = ({ pipeline, schemaOf, datasets }) =>
+  perFlow(pipeline, (flow, i, report, eachRelation) => {
+    eachRelation((node, path) => checkNode(node, path, schemaOf, report));
     const output = flow.kind === 'cdc' ? undefined : schemaOf(flow.query);
     if (output !== undefined) {
       const written: InferredSchema = flow.window === undefined ? output : [...WINDOW_BOUNDS, ...output];
       const types = typesIn(written);
-      (flow.expectations ?? []).forEach((e, j) => checkExpression(e.predicate, ['flows', i, 'expectations', j, 'predicate'], types, report));
+      for (const [j, e] of (flow.expectations ?? []).entries()) checkExpression(e.predicate, ['flows', i, 'expectations', j, 'predicate'], types, report);
       const declared = datasets.get(flow.target)?.schema;
       if (declared !== undefined) checkDeclaredTypes(flow, i, written ?? [], declared, report);
     }
     checkEventTime(flow, i, schemaOf, report);
   });
-  return issues;
-};
 
 const typesIn = (schema: InferredSchema): ColumnTypes => (column) =>
   column.relation === undefined ? schema?.find((f) => f.name.toLowerCase() === column.name.toLowerCase())?.type : undefined;
