@@ -12,6 +12,8 @@ type Report = FlowReport;
 
 const ORDERED_WINDOW_FUNCTIONS = new Set(['row_number', 'rank', 'dense_rank', 'lag', 'lead']);
 const COMPARISONS = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte']);
+/** Functions whose arguments are one value each, so they must share a type (DuckDB refuses to combine a string and a number). */
+const COMMON_TYPE_FUNCTIONS = new Set(['greatest', 'least', 'coalesce', 'nullif']);
 
 /**
  * Types, wherever the pipeline tells them (`schemaResolver`): each
@@ -90,6 +92,12 @@ function checkExpression(root: Expression, path: readonly PropertyKey[], columns
           const problem = argumentProblem(wanted, arg, typeOf(arg));
           if (problem !== undefined) report('argument_type', [...at, 'args', k], `argument ${k + 1} of ${node.name} must be ${problem}`);
         });
+        if (COMMON_TYPE_FUNCTIONS.has(node.name)) {
+          const types = node.args.map(typeOf);
+          const [first, ...rest] = types;
+          const clash = first === undefined ? undefined : rest.find((t) => t !== undefined && commonType(first, t) === undefined);
+          if (first !== undefined && clash !== undefined) report('argument_type', at, `the arguments of ${node.name} are ${label(first)} and ${label(clash)}, which have no common type: cast them to one type`);
+        }
         if (node.kind === 'window_call' && ORDERED_WINDOW_FUNCTIONS.has(node.name) && node.orderBy.length === 0) {
           report('window_order_required', at, `${node.name} numbers or offsets rows, so its window needs an order: add orderBy to .over(...) (Spark refuses an unordered ${node.name})`);
         }
