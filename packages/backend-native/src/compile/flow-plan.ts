@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { type Dataset, type DatasetType, type Flow, type Pipeline, assertPlanDepth } from '@thund/ir';
+import { type Dataset, type DatasetType, type Flow, type Pipeline, assertPlanDepth, schemaResolver } from '@thund/ir';
 import { type CompileContext, RelationCompiler } from './relation-compiler.js';
 import { qualifiedName } from './sql-text.js';
 import { writeStatement } from './write-statements.js';
@@ -20,6 +20,7 @@ export interface FlowPlan {
 export function compileContext(pipeline: Pipeline, baseDir: string): CompileContext {
   return {
     schema: pipeline.database,
+    schemaOf: schemaResolver(pipeline),
     resolvePath(path) {
       const absolute = isAbsolute(path) ? path : resolve(baseDir, path);
       return existsSync(absolute) && statSync(absolute).isDirectory() ? join(absolute, '*') : absolute;

@@ -1,5 +1,6 @@
 import {
-  type Field, type ReadFilesNode, type ReadNode, type RelationNode, type RelationVisitor, ThundError, ThundErrorCode, visitRelation,
+  type Expression, type Field, type InferredSchema, type ReadFilesNode, type ReadNode, type RelationNode, type RelationVisitor, ThundError, ThundErrorCode,
+  expressionType, outputName, scopeOf, visitRelation,
 } from '@thund/ir';
 import { duckdbType } from './duckdb-types.js';
 import { ExpressionCompiler } from './expression-compiler.js';
@@ -23,6 +24,8 @@ export interface CompileContext {
    * a `read` node reads in this micro-batch. `undefined` reads the whole table.
    */
   bindRead?(node: ReadNode): BoundRows | undefined;
+  /** The IR's inferred output schema of a plan node (`schemaResolver` of the pipeline), for casting results to the IR's types. */
+  readonly schemaOf?: (node: RelationNode) => InferredSchema;
 }
 
 /** The rows of an append-only table one micro-batch reads. */
@@ -59,6 +62,20 @@ export class RelationCompiler implements RelationVisitor<Query> {
   readonly #context: CompileContext;
   readonly #expr = new ExpressionCompiler();
   #aliases = 0;
+
+  /**
+   * A projected expression, cast to the IR's decimal type where it computes
+   * a decimal: DuckDB types decimal sums DECIMAL(38, s) and products with one
+   * digit less than the IR (Spark's rules), so the stored schema would
+   * depend on the engine. Columns and expressions of other types are as is.
+   */
+  #output(expression: Expression, input: RelationNode): string {
+    const name = outputName(expression);
+    if (expression.kind === 'column' || expression.kind === 'star' || name === undefined || this.#context.schemaOf === undefined) return this.#expr.compileOutput(expression);
+    const type = expressionType(expression, scopeOf(input, this.#context.schemaOf).type);
+    if (type === undefined || typeof type === 'string' || type.type !== 'decimal') return this.#expr.compileOutput(expression);
+    return `CAST(${this.#expr.compileUnaliased(expression)} AS ${duckdbType(type)}) AS ${quoteIdentifier(name)}`;
+  }
 
   constructor(context: CompileContext) {
     this.#context = context;
@@ -121,21 +138,21 @@ export class RelationCompiler implements RelationVisitor<Query> {
 
   readonly project = (node: RelationNodeOf<'project'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input));
-    return { ...input, select: node.columns.map((c) => this.#expr.compileOutput(c)) };
+    return { ...input, select: node.columns.map((c) => this.#output(c, node.input)) };
   };
 
   readonly aggregate = (node: RelationNodeOf<'aggregate'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
     return {
       ...input,
-      select: [...node.groupBy, ...node.aggregates].map((c) => this.#expr.compileOutput(c)),
+      select: [...node.groupBy, ...node.aggregates].map((c) => this.#output(c, node.input)),
       groupBy: node.groupBy.map((c) => this.#expr.compileUnaliased(c)),
     };
   };
 
   readonly window = (node: RelationNodeOf<'window'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
-    return { ...input, select: ['*', ...node.expressions.map((c) => this.#expr.compileOutput(c))] };
+    return { ...input, select: ['*', ...node.expressions.map((c) => this.#output(c, node.input))] };
   };
 
   readonly join = (node: RelationNodeOf<'join'>): Query => {

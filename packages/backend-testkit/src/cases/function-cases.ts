@@ -135,5 +135,32 @@ const avgOfDecimal: ConformanceCase = {
   expected: { out: [{ v: '94.0' }] },
 };
 
+const DECIMAL_10_2 = { type: 'decimal', precision: 10, scale: 2 } as const;
+
+/**
+ * Decimal results have the IR's types on every backend (Spark SQL's rules): a sum of decimal(10,2) is decimal(20,2)
+ * (DuckDB's own is decimal(38,2)), a product of two decimal(10,2) decimal(21,4) (DuckDB's decimal(20,4)), also over a
+ * window. The suite compares each written schema with the inferred one, so a backend keeping its engine's type fails.
+ */
+const decimalResults: ConformanceCase = {
+  id: 'functions/sum/decimal-result-types',
+  group: 'function:sum',
+  description: 'sum and product of decimals are typed as the IR infers them, in an aggregation and over a window',
+  files: { 'people.jsonl': PEOPLE_JSONL },
+  pipeline: ({ path }) =>
+    pipeline('fn_decimal_results')
+      .temporaryView('people', { query: readFiles('json', path('people.jsonl'), { schema: PEOPLE_SCHEMA }) })
+      .temporaryView('paid', { query: from('people').filter(col('salary').isNotNull()).select(col('salary').cast(DECIMAL_10_2).as('s')) })
+      .materializedView('totals', { query: from('paid').agg(sum('s').as('total'), max(col('s').mul(col('s'))).as('top_square')) })
+      .materializedView('running', { query: from('paid').window(sum('s').over({ orderBy: ['s'] }).as('upto')).select('s', 'upto') })
+      .build(),
+  expected: {
+    totals: [{ total: '470.00', top_square: '14400.0000' }],
+    running: [
+      { s: '70.00', upto: '70.00' }, { s: '90.00', upto: '250.00' }, { s: '90.00', upto: '250.00' }, { s: '100.00', upto: '350.00' }, { s: '120.00', upto: '470.00' },
+    ],
+  },
+};
+
 /** One case per cataloged function, and edge cases. */
-export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, ...windowCases];
+export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, decimalResults, ...windowCases];
