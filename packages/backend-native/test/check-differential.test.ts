@@ -6,39 +6,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Pipeline, validatePipeline } from '@thund/ir';
 import { GENERATED_CASES_SEED, checkPropertySubjects, writeCaseFiles } from '@thund/backend-testkit';
 import { createNativeBackend } from '../src/index.js';
-import { compileContext, compileFlowQuery } from '../src/compile/flow-plan.js';
-import { qualifiedName } from '../src/compile/sql-text.js';
+import { NativeConnection } from '../src/duckdb/native-connection.js';
+import { bindFlows } from '../src/run/bind-flows.js';
 
 // The check-versus-run property (issue 15): over the testkit's generated pipelines and as many copies of them with one
 // mistake each (a column renamed, a numeric column declared a string, a read dataset removed), `check` passes exactly
 // when the pipeline runs. Where check passes, the pipeline must run to completion on native (the Spark package runs the
 // same pipelines there). Where it refuses, the engine must refuse too — shown without Þund's check in the way: every
-// flow is lowered to DuckDB SQL and bound by DuckDB itself, in dependency order, as a view.
+// flow is lowered to DuckDB SQL and bound by DuckDB itself, in dependency order (the dry run's binder, bind-flows.ts).
 const COUNT = 104;
-/** Whether DuckDB itself refuses the pipeline's flows (each lowered by the native compiler, bound as a view in order). */
+/** Whether DuckDB itself refuses the pipeline: every flow bound by the native dry run's binder, without Þund's check. */
 async function engineRefuses(pipeline: Pipeline, dir: string): Promise<string | undefined> {
   const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
+  const connection = new NativeConnection(await instance.connect());
   try {
-    if (pipeline.database !== undefined) await connection.run(`CREATE SCHEMA IF NOT EXISTS "${pipeline.database}"`);
-    const context = compileContext(pipeline, dir);
-    const created = new Set<string>();
-    for (const flow of pipeline.flows) {
-      let sql: string;
-      try {
-        sql = compileFlowQuery(flow, context);
-      } catch (error) {
-        return `flow ${flow.name} does not compile: ${String(error)}`;
-      }
-      try {
-        if (created.has(flow.target)) await connection.run(`DESCRIBE ${sql}`);
-        else await connection.run(`CREATE VIEW ${qualifiedName(pipeline.database, flow.target)} AS ${sql}`);
-        created.add(flow.target);
-      } catch (error) {
-        return `flow ${flow.name}: ${String(error)}`;
-      }
-    }
-    return undefined;
+    const failures = await bindFlows(connection, pipeline, dir);
+    return failures.length === 0 ? undefined : failures.map((f) => `${f.flow}: ${f.error.message}`).join('; ');
+  } catch (error) {
+    return `the flows do not compile: ${String(error)}`;
   } finally {
     connection.closeSync();
     instance.closeSync();

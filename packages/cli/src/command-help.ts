@@ -7,13 +7,13 @@ export interface CommandHelp {
   readonly options: readonly OptionName[];
 }
 
-export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'dry-run' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'against' | 'format' | 'sql';
+export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'dry-run' | 'bind' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'against' | 'format' | 'sql';
 
 const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
 
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   init: { summary: 'create a starter project (pipeline.json, or with --sql a SQL project, and its data) in <dir>, default the current directory; never overwrites', argument: 'dir', options: ['sql'] },
-  check: { summary: 'validate the pipeline and check that the backend supports it', argument: 'pipeline', options: BACKEND_OPTIONS },
+  check: { summary: 'validate the pipeline and check that the backend supports it; with --bind, also bind every flow on the backend', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'bind'] },
   plan: { summary: 'show each flow\'s lowered SQL / plan, or (--sql) the pipeline as Spark Declarative Pipelines SQL', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'sql'] },
   run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh', 'dry-run'] },
   diff: { summary: 'run the pipeline on two backends (or two forms of it on each backend, --against) from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key', 'runs', 'feed', 'against'] },
@@ -31,7 +31,8 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   events: '--events <file>    run: also write every event as JSON lines to <file>; view: show that log',
   show: '--show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)',
   'full-refresh': '--full-refresh     recompute every dataset from scratch',
-  'dry-run': '--dry-run          run: validate, check and plan every flow (Spark: SDP resolves the whole graph), write nothing',
+  'dry-run': '--dry-run          run: validate, check and bind every flow (native: DuckDB binds each in order; Spark: SDP resolves the whole graph), write nothing',
+  bind: '--bind             check: also bind every flow on the backend, reading the schemas of files read without one (as run --dry-run); write nothing',
   sandbox: '--sandbox          native: files only inside the pipeline\'s directory, no network, no extensions\n                     (for pipelines you did not write; JSON documents only)',
   live: '--live             view: run the pipeline and show it as it runs',
   port: '--port <n>         view: port to serve on (default: a free one)',

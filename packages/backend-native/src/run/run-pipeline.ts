@@ -1,6 +1,6 @@
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
-  type RunOptions, type RunResult, ThundError, ThundErrorCode, finishRun, planFacts, beginRun, refuseRun, startRun,
+  type RunOptions, type RunResult, ThundError, ThundErrorCode, finishRun, planFacts, beginRun, downstreamFlows, refuseRun, startRun,
 } from '@thund/ir';
 import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
@@ -12,6 +12,7 @@ import { type RunScope, errorDetails, runFlow } from './flow-runner.js';
 import { TableStaging } from './table-staging.js';
 import { recoverSinks } from './write-sink.js';
 import { rawSqlRefusal } from '../safety/raw-sql-preflight.js';
+import { bindFlows } from './bind-flows.js';
 import { guardCheckpointLoss } from '../stream/checkpoint-loss.js';
 import { prepareStreaming } from '../stream/prepare-streaming.js';
 import { type StreamRunSettings, runStreamFlow } from '../stream/run-stream-flow.js';
@@ -72,7 +73,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   try {
     await prepare(database, pipeline, options, deps);
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running` });
-    const outcomes = options.dryRun === true ? dryRun(pipeline, context) : await schedule(scope, deps.maxConcurrency, deps.stream);
+    const outcomes = options.dryRun === true ? await dryRun(database, pipeline, deps.baseDir, context) : await schedule(scope, deps.maxConcurrency, deps.stream);
     return finishRun(pipeline, context, { started, flows: outcomes });
   } finally {
     signal.removeEventListener('abort', interrupt);
@@ -126,9 +127,27 @@ async function dropStagingTables(database: NativeDatabase, staging: TableStaging
   });
 }
 
-function dryRun(pipeline: Pipeline, context: RunContext): FlowOutcome[] {
-  return pipeline.flows.map((flow) => {
-    context.emit({ element: { kind: 'flow', name: flow.name }, phase: 'completed', message: `flow "${flow.name}" planned (dry run: nothing written)`, details: { rowsWritten: 0 } });
+/** A dry run: every flow bound by DuckDB in dependency order (`bindFlows`), nothing written. */
+async function dryRun(database: NativeDatabase, pipeline: Pipeline, baseDir: string, context: RunContext): Promise<FlowOutcome[]> {
+  const failures = await database.withConnection((connection) => bindFlows(connection, pipeline, baseDir));
+  const failed = new Map(failures.map((f) => [f.flow, f.error]));
+  const skipped = new Set(failures.flatMap((f) => {
+    const flow = pipeline.flows.find((candidate) => candidate.name === f.flow);
+    return flow === undefined ? [] : downstreamFlows(pipeline, flow).map((d) => d.name);
+  }));
+  return pipeline.flows.map((flow): FlowOutcome => {
+    const element = { kind: 'flow', name: flow.name } as const;
+    const error = failed.get(flow.name);
+    if (error !== undefined) {
+      const details = errorDetails(error);
+      context.emit({ element, phase: 'failed', level: 'error', message: `flow "${flow.name}" does not bind: ${error.message}`, details: { error: details } });
+      return { name: flow.name, phase: 'failed', error: details };
+    }
+    if (skipped.has(flow.name)) {
+      context.emit({ element, phase: 'cancelled', level: 'warn', message: `flow "${flow.name}" was not bound: a flow it reads does not bind` });
+      return { name: flow.name, phase: 'cancelled' };
+    }
+    context.emit({ element, phase: 'completed', message: `flow "${flow.name}" binds (dry run: nothing written)`, details: { rowsWritten: 0 } });
     return { name: flow.name, phase: 'completed', rowsWritten: 0 };
   });
 }

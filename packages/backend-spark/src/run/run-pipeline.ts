@@ -46,14 +46,15 @@ export function runPipeline(deps: RunDependencies, pipeline: Pipeline, options: 
   return startRun(pipeline.name, options, (context) => execute(deps, pipeline, options, context));
 }
 
-/** The storage root of a pipeline's SDP run, as the file:// URI StartRun requires. */
+/** The storage root of a pipeline's SDP run, as the file:// URI StartRun requires (a run creates the folder; a dry run does not). */
 export function storageUri(pipeline: Pipeline, baseDir: string, storageRoot: string): string {
-  return pathToFileURL(storagePath(pipeline, baseDir, storageRoot)).href;
+  return pathToFileURL(storageDir(pipeline, baseDir, storageRoot)).href;
 }
 
-function storagePath(pipeline: Pipeline, baseDir: string, storageRoot: string): string {
+/** The storage root's path, created unless `create` is false (a dry run writes nothing, not even the folder). */
+function storagePath(pipeline: Pipeline, baseDir: string, storageRoot: string, create = true): string {
   const path = storageDir(pipeline, baseDir, storageRoot);
-  mkdirSync(path, { recursive: true });
+  if (create) mkdirSync(path, { recursive: true });
   return path;
 }
 
@@ -63,7 +64,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   const beginning = beginRun(pipeline, context, deps.check, errorDetails);
   if (beginning.refused) return beginning.outcome;
   const { started } = beginning;
-  const storageDir = storagePath(pipeline, deps.baseDir, deps.storageRoot);
+  const storageDir = storagePath(pipeline, deps.baseDir, deps.storageRoot, options.dryRun !== true);
   const outputs = graphOutputs(pipeline, deps.baseDir, storageDir);
   const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));
   const outsideGraph = new Set(batchSinkFlows(pipeline).map((f) => f.name));

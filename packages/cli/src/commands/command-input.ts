@@ -12,6 +12,8 @@ export interface CommandInput {
   readonly fullRefresh: boolean;
   /** run: plan and check everything, write nothing. */
   readonly dryRun: boolean;
+  /** check: also bind every flow on the backend (reading the schemas of files read without one), writing nothing. */
+  readonly bind: boolean;
   /** `plan --sql`: print the pipeline as SDP SQL instead of each backend plan. */
   readonly sql: boolean;
   /** view: run the pipeline live. */
