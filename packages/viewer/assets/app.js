@@ -106,6 +106,17 @@ async function showPanel(node) {
     }
     return row;
   }));
+  const schemaBody = document.querySelector('#panel-schema tbody');
+  schemaBody.replaceChildren(...(details.schema ?? []).map((column) => {
+    const row = document.createElement('tr');
+    for (const value of [column.name, column.type]) {
+      const cell = document.createElement('td');
+      cell.textContent = value;
+      row.append(cell);
+    }
+    return row;
+  }));
+  document.getElementById('panel-schema-unknown').hidden = details.schema !== null;
   document.getElementById('panel-lowered').textContent = details.lowered.map((l) => `-- ${l.language}\n${l.text}`).join('\n\n') || '—';
   document.getElementById('panel-events').replaceChildren(...details.events.map((e) => {
     const item = document.createElement('li');

@@ -1,5 +1,5 @@
 import { type FlowState, type RunState, foldRunEvent, initialRunState, toViewerEvent, type ViewerEvent } from '@thund/events';
-import type { Pipeline, RunEvent, RunPhase } from '@thund/ir';
+import { type InferredSchema, type Pipeline, type RunEvent, type RunPhase, WINDOW_BOUNDS, dataTypeLabel, datasetSchemas, schemaResolver } from '@thund/ir';
 import { datasetId, flowId } from './pipeline-graph.js';
 
 /** What the page shows for one node. */
@@ -11,6 +11,12 @@ export interface NodeView {
   readonly expectations: FlowState['expectations'];
   readonly error?: string;
   readonly durationMs?: number;
+}
+
+/** A column of a node's inferred schema, its type as a label (`decimal(20,2)`, `?` when only a run tells). */
+export interface SchemaColumn {
+  readonly name: string;
+  readonly type: string;
 }
 
 /** A flow's status decides its node; a dataset takes the least finished status of the flows writing it. */
@@ -64,6 +70,22 @@ export class ViewerModel {
     const status = DATASET_PRECEDENCE.find((phase) => writers.some((w) => w.phase === phase)) ?? 'queued';
     const sum = (pick: (f: FlowState) => number): number => writers.reduce((total, f) => total + pick(f), 0);
     return { id, status, rowsRead: sum((f) => f.rowsRead), rowsWritten: sum((f) => f.rowsWritten), expectations: writers.flatMap((w) => w.expectations) };
+  }
+
+  /**
+   * The columns a node holds or writes, as `check` infers them (a type of
+   * `?`: only a run tells); `undefined` when only a run tells the columns.
+   */
+  schema(id: string): readonly SchemaColumn[] | undefined {
+    let schema: InferredSchema;
+    if (id.startsWith('flow:')) {
+      const flow = this.#pipeline.flows.find((f) => f.name === id.slice(5));
+      const output = flow === undefined ? undefined : schemaResolver(this.#pipeline)(flow.query);
+      schema = output === undefined || flow?.window === undefined ? output : [...WINDOW_BOUNDS, ...output];
+    } else {
+      schema = datasetSchemas(this.#pipeline).get(id.slice(8));
+    }
+    return schema?.map((f) => ({ name: f.name, type: f.type === undefined ? '?' : dataTypeLabel(f.type) }));
   }
 
   nodes(): NodeView[] {

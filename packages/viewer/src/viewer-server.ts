@@ -156,7 +156,7 @@ function nodeDetails(response: ServerResponse, model: ViewerModel, id: string, l
     return;
   }
   const name = id.slice(id.indexOf(':') + 1);
-  json(response, { view: model.node(id), events: model.eventsOf(id), lowered: lowered.filter((l) => l.flow === name) });
+  json(response, { view: model.node(id), events: model.eventsOf(id), lowered: lowered.filter((l) => l.flow === name), schema: model.schema(id) ?? null });
 }
 
 function json(response: ServerResponse, body: unknown): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { from, pipeline, readFiles } from '@thund/ir';
+import { col, from, pipeline, readFiles, sum } from '@thund/ir';
 import { ViewerModel, layoutGraph, pipelineGraph } from '../src/index.js';
 import { flowEvent } from './support/event-feed.js';
 
@@ -36,5 +36,16 @@ describe('ViewerModel', () => {
     expect(model.node('dataset:t')).toMatchObject({ status: 'completed', rowsWritten: 7, expectations: [{ name: 'e' }] });
     expect(model.node('flow:mv').status).toBe('queued');
     expect(model.eventsOf('flow:t_more').map((e) => e.status)).toEqual(['running', 'completed']);
+  });
+
+  it('shows the schema each node holds or writes, as check infers it; unknown where only a run tells', () => {
+    const typed = pipeline('typed')
+      .temporaryView('orders', { query: readFiles('json', 'o', { schema: [{ name: 'customer', type: 'utf8' }, { name: 'amount', type: 'int32' }] }) })
+      .materializedView('totals', { query: from('orders').groupBy('customer').agg(sum('amount').as('total'), col('customer').isNull().as('anonymous')) })
+      .build();
+    const model = new ViewerModel(typed);
+    expect(model.schema('dataset:totals')).toEqual([{ name: 'customer', type: 'utf8' }, { name: 'total', type: 'int64' }, { name: 'anonymous', type: 'bool' }]);
+    expect(model.schema('flow:orders')).toEqual([{ name: 'customer', type: 'utf8' }, { name: 'amount', type: 'int32' }]);
+    expect(new ViewerModel(p).schema('dataset:mv')).toBeUndefined();
   });
 });
