@@ -9,3 +9,4 @@ export { describeBackend, runCase, writeCaseFiles, type CaseRun, type DescribeBa
 export { GENERATED_CASES_SEED, generatedCases, type GeneratedCase, type GeneratedCaseOptions, type GeneratedShape } from './generate/generated-cases.js';
 export { FIXED_FUZZ_SEED, fuzzSeeds, type FuzzEnv } from './generate/fuzz-seeds.js';
 export { checkPropertySubjects, mutatePipeline, type CheckPropertySubject, type Mutation, type MutationKind } from './generate/mutate-pipeline.js';
+export { schemaDifferences } from './compare-schema.js';

@@ -14,6 +14,8 @@ import { commonType } from './type-algebra.js';
 export interface InferredField {
   readonly name: string;
   readonly type?: DataType;
+  /** `false` where a declared schema says NOT NULL (the backends enforce it when writing); otherwise not claimed. */
+  readonly nullable?: false;
 }
 
 /** A plan's output columns in order, or `undefined` when only a run would tell which columns there are. */
@@ -116,7 +118,7 @@ function cdcSchema(spec: CdcSpec, input: InferredSchema): InferredSchema {
   return [...fields, typed(CDC_START_AT, sequence), typed(CDC_END_AT, sequence)];
 }
 
-const declaredField = (field: Field): InferredField => ({ name: field.name, type: field.type });
+const declaredField = (field: Field): InferredField => (field.nullable === false ? { name: field.name, type: field.type, nullable: false } : { name: field.name, type: field.type });
 const typed = (name: string, type: DataType | undefined): InferredField => (type === undefined ? { name } : { name, type });
 
 /** A node's output schema, given the datasets' (`dataset`) and a memo of nodes already worked out. */
