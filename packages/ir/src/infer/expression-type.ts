@@ -17,12 +17,23 @@ const PREDICATES = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'and', 'or', 
  * every backend computes it; `undefined` when only a run would tell (a
  * column whose type is unknown, a function of unknown argument types).
  */
-export function expressionType(node: Expression, columns: ColumnTypes): DataType | undefined {
-  const type = infer(node, columns);
+export function expressionType(node: Expression, columns: ColumnTypes, memo?: ExpressionTypes): DataType | undefined {
+  const type = infer(node, columns, memo);
   return type === null ? undefined : type;
 }
 
-function infer(node: Expression, columns: ColumnTypes): Inferred {
+/** Types already worked out for the nodes of one expression tree in one scope (for callers asking about every subexpression). */
+export type ExpressionTypes = WeakMap<Expression, DataType | null | undefined>;
+
+function infer(node: Expression, columns: ColumnTypes, memo?: ExpressionTypes): Inferred {
+  if (memo === undefined) return inferNode(node, (child) => infer(child, columns), columns);
+  if (memo.has(node)) return memo.get(node);
+  const type = inferNode(node, (child) => infer(child, columns, memo), columns);
+  memo.set(node, type);
+  return type;
+}
+
+function inferNode(node: Expression, infer: (child: Expression) => Inferred, columns: ColumnTypes): Inferred {
   switch (node.kind) {
     case 'literal':
       if (node.type !== undefined) return node.type;
@@ -33,26 +44,26 @@ function infer(node: Expression, columns: ColumnTypes): Inferred {
     case 'column':
       return columns(node);
     case 'alias':
-      return infer(node.expr, columns);
+      return infer(node.expr);
     case 'cast':
       return node.to;
     case 'unary':
-      return node.op === 'neg' ? infer(node.expr, columns) : 'bool';
+      return node.op === 'neg' ? infer(node.expr) : 'bool';
     case 'in':
       return 'bool';
     case 'binary': {
       if (PREDICATES.has(node.op)) return 'bool';
-      const left = infer(node.left, columns);
-      const right = infer(node.right, columns);
+      const left = infer(node.left);
+      const right = infer(node.right);
       // `div` is true division on every backend: a double.
       if (node.op === 'div') return 'float64';
       return widen([left, right], (a, b) => arithmeticType(node.op as 'add' | 'sub' | 'mul' | 'mod', a, b));
     }
     case 'case':
-      return widen([...node.branches.map((b) => infer(b.then, columns)), node.otherwise === undefined ? null : infer(node.otherwise, columns)], commonType);
+      return widen([...node.branches.map((b) => infer(b.then)), node.otherwise === undefined ? null : infer(node.otherwise)], commonType);
     case 'call':
     case 'window_call':
-      return callType(node.name, node.args.map((a) => infer(a, columns)));
+      return callType(node.name, node.args.map((a) => infer(a)));
     case 'star':
       return undefined;
   }

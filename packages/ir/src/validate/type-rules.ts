@@ -1,5 +1,5 @@
 import { type ArgumentClass, lookupFunction } from '../catalog/function-catalog.js';
-import { type ColumnTypes, expressionType } from '../infer/expression-type.js';
+import { type ColumnTypes, type ExpressionTypes, expressionType } from '../infer/expression-type.js';
 import { type ColumnScope, type InferredSchema, WINDOW_BOUNDS, joinScope, scopeOf } from '../infer/plan-schema.js';
 import { commonType, isNumeric, isTemporal, isTimestamp, widensTo } from '../infer/type-algebra.js';
 import { type DataType, dataTypeLabel } from '../model/data-type.js';
@@ -78,7 +78,8 @@ const label = (type: DataType): string => dataTypeLabel(type);
 
 /** Every typed slip in an expression tree, each reported once at the innermost node it concerns. */
 function checkExpression(root: Expression, path: readonly PropertyKey[], columns: ColumnTypes, report: Report): void {
-  const typeOf = (node: Expression): DataType | undefined => expressionType(node, columns);
+  const memo: ExpressionTypes = new WeakMap();
+  const typeOf = (node: Expression): DataType | undefined => expressionType(node, columns, memo);
   const visit = (node: Expression, at: readonly PropertyKey[]): void => {
     for (const child of childExpressionsAt(node)) visit(child.node, [...at, ...child.path]);
     switch (node.kind) {
@@ -132,7 +133,7 @@ function checkExpression(root: Expression, path: readonly PropertyKey[], columns
           const type = typeOf(branch.when);
           if (type !== undefined && type !== 'bool') report('non_boolean_predicate', [...at, 'branches', k, 'when'], `a CASE condition is ${label(type)}, not a predicate: compare it to something`);
         });
-        if (expressionType(node, columns) === undefined) {
+        if (typeOf(node) === undefined) {
           const types = [...node.branches.map((b) => typeOf(b.then)), node.otherwise === undefined ? undefined : typeOf(node.otherwise)].filter((t): t is DataType => t !== undefined);
           const [first, ...rest] = types;
           const clash = first === undefined ? undefined : rest.find((t) => commonType(first, t) === undefined);
