@@ -27,6 +27,8 @@ const CASES: Readonly<Record<string, readonly [string, string, RegExp]>> = {
   'filter-by-string-column.json': ['non_boolean_predicate', '$.flows[2].query.condition', /column "status", of type utf8, not a predicate/],
   'expectation-not-a-predicate.json': ['non_boolean_predicate', '$.flows[2].expectations[0].predicate', /expectation "has_amount" is column "amount"/],
   'raw-sql-without-reads.json': ['sql_reads_unlisted', '$.flows[2].query.sql', /add "orders" to the flow's "reads"/],
+  'raw-sql-not-a-query.json': ['sql_not_a_query', '$.flows[2].query.sql', /its SQL is a DROP statement, not a query/],
+  'raw-sql-two-statements.json': ['sql_not_a_query', '$.flows[2].query.sql', /its SQL holds several statements/],
   'nul-in-name.json': ['invalid_name', '$.datasets[2].name', /holds a NUL character at position 5/],
   'unknown-function.json': ['unknown_function', '$.flows[2].query.columns[0].expr', /did you mean "upper"\?/],
   'unknown-read.json': ['unknown_read', '$.flows[2].query', /did you mean "orders"\?/],

@@ -45,6 +45,7 @@ export type ValidationIssueCode =
   | 'ambiguous_column'
   | 'duplicate_output_column'
   | 'sql_reads_unlisted'
+  | 'sql_not_a_query'
   | 'invalid_name'
   | 'sink_without_location'
   | 'sink_without_format'

@@ -45,3 +45,44 @@ export const sqlReadsListed: Rule = ({ pipeline, datasets }) => {
   });
   return issues;
 };
+
+/**
+ * SQL text with every quoted part blanked — strings ('…' with '' or \'
+ * escapes, E'…', $$…$$ and $tag$…$tag$), quoted identifiers ("…", `…`)
+ * and comments — so a semicolon or keyword inside one is not taken for
+ * SQL. Where a text is unusual enough to fool this, the backends' own
+ * parsers (native: DuckDB's) still refuse several statements.
+ */
+function withoutQuotedText(sql: string): string {
+  return sql.replace(/\$([A-Za-z_]*)\$[\s\S]*?\$\1\$|[Ee]?'(?:[^'\\]|\\.|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|--[^\n]*|\/\*[\s\S]*?\*\//g, ' ');
+}
+
+/** Words a query may start with, in DuckDB's and Spark's SQL (`FROM t` is DuckDB's FROM-first SELECT). */
+const QUERY_STARTS = new Set(['select', 'with', 'from', 'values', 'table', '(']);
+
+/**
+ * A raw SQL flow is one query: its rows are the flow's output. Several
+ * statements (`…; DROP TABLE t`) or a statement that is not a query
+ * (`INSERT`, `CREATE`, `DELETE`, `COPY`, …) would do something other than
+ * produce rows — on a table Þund did not create, say — so `check` refuses
+ * them. One trailing semicolon is allowed.
+ */
+export const sqlIsOneQuery: Rule = ({ pipeline }) => {
+  const issues: ValidationIssue[] = [];
+  pipeline.flows.forEach((flow, i) => {
+    walkPlan(flow.query, {
+      relation(node, path) {
+        if (node.kind !== 'sql') return;
+        const text = withoutQuotedText(node.sql).trim().replace(/;\s*$/, '');
+        const at = ['flows', i, 'query', ...path, 'sql'];
+        const first = /^\(|^[A-Za-z]+/.exec(text)?.[0]?.toLowerCase();
+        if (text.includes(';')) {
+          issues.push(issue('sql_not_a_query', at, `flow "${flow.name}": its SQL holds several statements; a raw SQL flow is one query (SELECT or WITH …) whose rows the flow writes: keep the query and remove the other statements`, flowRef(flow)));
+        } else if (first === undefined || !QUERY_STARTS.has(first)) {
+          issues.push(issue('sql_not_a_query', at, `flow "${flow.name}": its SQL is ${first === undefined ? 'empty' : `a ${first.toUpperCase()} statement`}, not a query; a raw SQL flow is one query (SELECT or WITH …) whose rows the flow writes, and Þund writes them to the flow's target itself`, flowRef(flow)));
+        }
+      },
+    });
+  });
+  return issues;
+};

@@ -13,7 +13,7 @@ import { booleanPredicates } from './predicate-rules.js';
 import { typedExpressions } from './type-rules.js';
 import { aggregatesWellFormed } from './aggregate-rules.js';
 import { unambiguousColumns } from './ambiguity-rules.js';
-import { sqlReadsListed } from './sql-reads.js';
+import { sqlIsOneQuery, sqlReadsListed } from './sql-reads.js';
 import { namesWithoutNul } from './name-characters.js';
 import { isValidated } from './validated.js';
 
@@ -38,6 +38,7 @@ const RULES: readonly Rule[] = [
   aggregatesWellFormed,
   unambiguousColumns,
   sqlReadsListed,
+  sqlIsOneQuery,
 ];
 
 /**
