@@ -1,4 +1,20 @@
-import type { DataType as IrType, WrittenField } from '@thund/ir';
+/**
+ * The IR's data types, written out here so this package stays free of
+ * `@thund/ir` (its closure is Arrow alone); structurally the same as
+ * `DataType` there, so a result is assignable to it.
+ */
+export type IrType =
+  | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'float32' | 'float64' | 'utf8' | 'binary' | 'date32' | 'timestamp'
+  | { readonly type: 'decimal'; readonly precision: number; readonly scale: number }
+  | { readonly type: 'timestamp'; readonly unit: 's' | 'ms' | 'us' | 'ns'; readonly timezone?: string };
+
+/** A stored column as the backend contract reports it (`WrittenField` of `@thund/ir`). */
+export interface ArrowField {
+  readonly name: string;
+  readonly type?: IrType;
+  readonly nullable: boolean;
+  readonly engineType: string;
+}
 import { type DataType, type Schema, TimeUnit, Type } from 'apache-arrow';
 
 const UNITS = { [TimeUnit.SECOND]: 's', [TimeUnit.MILLISECOND]: 'ms', [TimeUnit.MICROSECOND]: 'us', [TimeUnit.NANOSECOND]: 'ns' } as const;
@@ -31,7 +47,7 @@ export function irType(type: DataType): IrType | undefined {
 }
 
 /** An Arrow schema's columns as the contract reports what a backend wrote (`DatasetRows.fields`). */
-export function arrowFields(schema: Schema): WrittenField[] {
+export function arrowFields(schema: Schema): ArrowField[] {
   return schema.fields.map((field) => {
     const type = irType(field.type);
     const engineType = String(field.type);
