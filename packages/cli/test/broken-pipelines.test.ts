@@ -112,6 +112,8 @@ const BIND_CASES: Readonly<Record<string, readonly [flow: string, native: RegExp
   'bind/csv-misspelled-column.json': ['big', /"amout" not found.*Candidate bindings: "amount"/, /`amout` cannot be resolved\. Did you mean one of the following\? \[`amount`/],
   'bind/csv-column-downstream.json': ['totals', /"costumer" not found.*Candidate bindings: "customer"/, /`costumer` cannot be resolved\. Did you mean one of the following\? \[`customer`/],
   'bind/missing-input-file.json': ['copy', /orders\.parquet" does not exist/, /PATH_NOT_FOUND/],
+  // Columns of a file without a schema that the target's declared schema leaves out: refused on both, never dropped.
+  'bind/csv-declared-schema.json': ['amounts', /produces columns "order_id", "amount" not in the declared schema of "amounts"/, /produces columns "order_id", "amount" not in the declared schema of "amounts"/],
 };
 
 describe('mistakes only binding finds: check --bind', () => {

@@ -17,9 +17,9 @@ export { streamingInputs, type StreamingInputs } from './plan/streaming-inputs.j
 export { CDC_END_AT, CDC_START_AT, SCD_TYPES, type CdcSpec, type ScdType } from './model/cdc.js';
 export { cdcStoredColumns, cdcTrackedColumns, resolveChanges } from './cdc/resolve-changes.js';
 export { staticColumns } from './cdc/static-columns.js';
-export { schemaResolver, datasetSchemas, scopeOf, joinScope, WINDOW_BOUNDS, type ColumnScope, type InferredField, type InferredSchema } from './infer/plan-schema.js';
+export { schemaResolver, datasetSchemas, flowOutputSchema, scopeOf, joinScope, WINDOW_BOUNDS, type ColumnScope, type InferredField, type InferredSchema } from './infer/plan-schema.js';
 export { expressionType, type ColumnTypes } from './infer/expression-type.js';
-export { sameType } from './infer/type-algebra.js';
+export { sameType, widensTo } from './infer/type-algebra.js';
 export { closestName } from './validate/closest-name.js';
 export {
   OUTPUT_MODES, TRIGGER_KINDS, WINDOW_KINDS,

@@ -41,6 +41,11 @@ const CASES: readonly [string, () => Pipeline, string, RegExp][] = [
     '$.flows[2].query.expressions[0].expr.partitionBy[0].name', /"cust" does not exist .*did you mean "customer"\?/],
   ['a join condition', () => base().materializedView('joined', { query: from('orders').join(from('customers'), { leftAlias: 'o', rightAlias: 'c', on: col('customer', 'o').eq(col('custome', 'c')) }) }).build(),
     '$.flows[2].query.on.right.name', /"custome" does not exist in its join's two sides .*did you mean "customer"\?/],
+  ['a qualified column above a join (through its filter)', () => base().materializedView('joined', {
+    query: from('orders').join(from('customers'), { leftAlias: 'o', rightAlias: 'c', on: col('customer', 'o').eq(col('customer', 'c')) })
+      .filter(col('amount').gt(0)).select(col('order_id', 'o'), col('contry', 'c')),
+  }).build(),
+    '$.flows[2].query.columns[1].name', /"contry" does not exist in the input of its project \(its columns: customer, country\); did you mean "country"\?/],
   ['a join USING column missing on one side', () => base().materializedView('joined', { query: from('orders').join(from('customers'), { using: ['country'] }) }).build(),
     '$.flows[2].query.using[0]', /"country" does not exist in the left side of its join/],
   ['an expectation', () => base().table('clean', { query: from('orders'), expectations: [expectation('positive', col('amuont').gt(0), 'drop')] }).build(),

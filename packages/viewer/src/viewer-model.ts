@@ -1,5 +1,5 @@
 import { type FlowState, type RunState, foldRunEvent, initialRunState, toViewerEvent, type ViewerEvent } from '@thund/events';
-import { type InferredSchema, type Pipeline, type RunEvent, type RunPhase, WINDOW_BOUNDS, dataTypeLabel, datasetSchemas, schemaResolver } from '@thund/ir';
+import { type InferredSchema, type Pipeline, type RunEvent, type RunPhase, dataTypeLabel, datasetSchemas, flowOutputSchema, schemaResolver } from '@thund/ir';
 import { datasetId, flowId } from './pipeline-graph.js';
 
 /** What the page shows for one node. */
@@ -80,8 +80,7 @@ export class ViewerModel {
     let schema: InferredSchema;
     if (id.startsWith('flow:')) {
       const flow = this.#pipeline.flows.find((f) => f.name === id.slice(5));
-      const output = flow === undefined ? undefined : schemaResolver(this.#pipeline)(flow.query);
-      schema = output === undefined || flow?.window === undefined ? output : [...WINDOW_BOUNDS, ...output];
+      schema = flow === undefined ? undefined : flowOutputSchema(flow, schemaResolver(this.#pipeline));
     } else {
       schema = datasetSchemas(this.#pipeline).get(id.slice(8));
     }

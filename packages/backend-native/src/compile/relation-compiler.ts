@@ -1,6 +1,6 @@
 import {
   type Expression, type Field, type InferredSchema, type ReadFilesNode, type ReadNode, type RelationNode, type RelationVisitor, ThundError, ThundErrorCode,
-  expressionType, outputName, scopeOf, visitRelation,
+  type ColumnScope, expressionType, outputName, scopeOf, visitRelation,
 } from '@thund/ir';
 import { duckdbType } from './duckdb-types.js';
 import { ExpressionCompiler } from './expression-compiler.js';
@@ -69,12 +69,17 @@ export class RelationCompiler implements RelationVisitor<Query> {
    * digit less than the IR (Spark's rules), so the stored schema would
    * depend on the engine. Columns and expressions of other types are as is.
    */
-  #output(expression: Expression, input: RelationNode): string {
-    const name = outputName(expression);
-    if (expression.kind === 'column' || expression.kind === 'star' || name === undefined || this.#context.schemaOf === undefined) return this.#expr.compileOutput(expression);
-    const type = expressionType(expression, scopeOf(input, this.#context.schemaOf).type);
-    if (type === undefined || typeof type === 'string' || type.type !== 'decimal') return this.#expr.compileOutput(expression);
-    return `CAST(${this.#expr.compileUnaliased(expression)} AS ${duckdbType(type)}) AS ${quoteIdentifier(name)}`;
+  #outputs(expressions: readonly Expression[], input: RelationNode): string[] {
+    // The input's scope is worked out once per node, and only if an expression computes something.
+    let scope: ColumnScope | undefined;
+    return expressions.map((expression) => {
+      const name = outputName(expression);
+      if (expression.kind === 'column' || expression.kind === 'star' || name === undefined || this.#context.schemaOf === undefined) return this.#expr.compileOutput(expression);
+      scope ??= scopeOf(input, this.#context.schemaOf);
+      const type = expressionType(expression, scope.type);
+      if (type === undefined || typeof type === 'string' || type.type !== 'decimal') return this.#expr.compileOutput(expression);
+      return `CAST(${this.#expr.compileUnaliased(expression)} AS ${duckdbType(type)}) AS ${quoteIdentifier(name)}`;
+    });
   }
 
   constructor(context: CompileContext) {
@@ -138,21 +143,21 @@ export class RelationCompiler implements RelationVisitor<Query> {
 
   readonly project = (node: RelationNodeOf<'project'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input));
-    return { ...input, select: node.columns.map((c) => this.#output(c, node.input)) };
+    return { ...input, select: this.#outputs(node.columns, node.input) };
   };
 
   readonly aggregate = (node: RelationNodeOf<'aggregate'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
     return {
       ...input,
-      select: [...node.groupBy, ...node.aggregates].map((c) => this.#output(c, node.input)),
+      select: this.#outputs([...node.groupBy, ...node.aggregates], node.input),
       groupBy: node.groupBy.map((c) => this.#expr.compileUnaliased(c)),
     };
   };
 
   readonly window = (node: RelationNodeOf<'window'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
-    return { ...input, select: ['*', ...node.expressions.map((c) => this.#output(c, node.input))] };
+    return { ...input, select: ['*', ...this.#outputs(node.expressions, node.input)] };
   };
 
   readonly join = (node: RelationNodeOf<'join'>): Query => {

@@ -3,6 +3,7 @@ import { compileContext, compileFlowQuery } from '../compile/flow-plan.js';
 import { qualifiedName, quoteIdentifier } from '../compile/sql-text.js';
 import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
 import type { NativeConnection } from '../duckdb/native-connection.js';
+import { shapeOutput } from './output-schema.js';
 
 /** A flow DuckDB could not bind, and why. */
 export interface BindFailure {
@@ -16,7 +17,8 @@ export interface BindFailure {
  * a scratch schema, inside a transaction that is rolled back. DuckDB reads
  * what binding needs — the schemas of files read without a declared one —
  * and refuses unknown columns, tables and functions and mistyped calls as
- * a run would. A flow downstream of one that failed is not bound (its
+ * a run would, and a flow whose columns do not fit its target's declared
+ * schema (the declared-schema rule, as a run applies it). A flow downstream of one that failed is not bound (its
  * input does not exist); the failures are returned flow by flow.
  */
 export async function bindFlows(connection: NativeConnection, pipeline: Pipeline, baseDir: string): Promise<BindFailure[]> {
@@ -25,15 +27,19 @@ export async function bindFlows(connection: NativeConnection, pipeline: Pipeline
   const failures: BindFailure[] = [];
   const failedTargets = new Set<string>();
   const bound = new Set<string>();
+  const datasets = new Map(pipeline.datasets.map((d) => [d.name, d]));
   await connection.run('BEGIN TRANSACTION');
   try {
     await connection.run(`CREATE SCHEMA ${quoteIdentifier(scratch)}`);
     for (const flow of flowStages(pipeline).flat()) {
       if (planFacts(flow).reads.some((read) => failedTargets.has(read))) continue;
       try {
-        const sql = compileFlowQuery(flow, context);
-        if (bound.has(flow.target)) await connection.describe(sql);
-        else await connection.run(`CREATE VIEW ${qualifiedName(scratch, flow.target)} AS ${await writtenColumns(connection, flow, sql)}`);
+        const written = await writtenColumns(connection, flow, compileFlowQuery(flow, context));
+        // A declared schema is held as a run holds it (shapeOutput): the columns it names, types that widen to it.
+        const dataset = datasets.get(flow.target);
+        const query = dataset?.schema === undefined || flow.kind === 'cdc' ? written : shapeOutput(written, await connection.describe(written), dataset, { kind: 'flow', name: flow.name });
+        if (bound.has(flow.target)) await connection.describe(query);
+        else await connection.run(`CREATE VIEW ${qualifiedName(scratch, flow.target)} AS ${query}`);
         bound.add(flow.target);
       } catch (reason) {
         failures.push({ flow: flow.name, error: thundErrorFromDuckDB(reason, { kind: 'flow', name: flow.name }) });

@@ -23,7 +23,7 @@ export interface LoweringContext {
    * graph that is the bare name (SDP resolves it); outside (queries after
    * the run) a qualified table, or a temporary view's own plan inlined.
    */
-  readDataset?(dataset: string, streaming: boolean): RelationInit;
+  readDataset?(dataset: string, streaming: boolean): RelationInit | undefined;
 }
 
 /** The SQL dialects Spark runs as written. */

@@ -20,6 +20,7 @@ import { FlowTracker } from './flow-tracker.js';
 import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from './graph-commands.js';
 import { unresolvedFlows } from './flow-names.js';
 import { lostCheckpointError } from './lost-checkpoint.js';
+import { declaredSchemaMismatches } from './declared-schema-check.js';
 import { prepareStreamingSinks } from './prepare-streaming-sinks.js';
 import { writeBatchSinks } from './write-batch-sinks.js';
 import { type AppendOnceOutcome, stageAppendOnceFlows } from './stage-append-once.js';
@@ -83,6 +84,8 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   const remote = { remote: session.remote.display };
   const tracker = new FlowTracker(context, pipeline.name, pipeline.flows.map((f) => f.name), place.catalog, place.database, members);
   for (const flow of pipeline.flows) tracker.transition(flow.name, 'queued', `flow "${flow.name}" is queued`);
+  const mismatches = await declaredSchemaMismatches({ session, pipeline, baseDir: deps.baseDir, signal });
+  if (mismatches.size > 0) return refuseMismatches(pipeline, context, tracker, started, mismatches);
 
   let graphId: string | undefined;
   let runError: ThundError | undefined;
@@ -278,6 +281,21 @@ function firstLine(text: string): string {
 }
 
 /** A pipeline-level failure before any command was sent: `refuseRun` with Spark's error details. */
+/**
+ * A flow whose columns do not fit its declared schema fails, before Spark
+ * starts anything; the others are cancelled (the graph runs as a whole).
+ */
+function refuseMismatches(pipeline: Pipeline, context: RunContext, tracker: FlowTracker, started: number, mismatches: ReadonlyMap<string, ThundError>): Outcome {
+  const names = [...mismatches.keys()].map((n) => `"${n}"`).join(', ');
+  for (const flow of pipeline.flows) {
+    const error = mismatches.get(flow.name);
+    if (error !== undefined) tracker.fail(flow.name, error.code, error.message);
+    else tracker.cancel(flow.name, `the run stopped before Spark started it: ${names} ${mismatches.size === 1 ? 'does' : 'do'} not fit the declared schema`);
+  }
+  const flows = pipeline.flows.map((flow) => tracker.outcome(flow.name) ?? { name: flow.name, phase: 'cancelled' as const });
+  return finishRun(pipeline, context, { started, flows });
+}
+
 function failBeforeStart(pipeline: Pipeline, context: RunContext, error: ThundError): Outcome {
   return refuseRun(pipeline, context, error, errorDetails(error));
 }

@@ -52,9 +52,9 @@ export function schemaResolver(pipeline: PipelineShape): (node: RelationNode) =>
     if (cdc !== undefined) return flows.length === 1 && cdc.cdc !== undefined ? cdcSchema(cdc.cdc, nodeSchema(cdc.query, known, nodes)) : undefined;
     const fields: InferredField[] = [];
     for (const flow of flows) {
-      const query = nodeSchema(flow.query, known, nodes);
-      if (query === undefined) return undefined;
-      for (const field of flow.window === undefined ? query : [...WINDOW_BOUNDS, ...query]) {
+      const written = flowOutputSchema(flow, (node) => nodeSchema(node, known, nodes));
+      if (written === undefined) return undefined;
+      for (const field of written) {
         const at = fields.findIndex((f) => f.name === field.name);
         if (at < 0) fields.push(field);
         else fields[at] = typed(field.name, commonType(fields[at]?.type, field.type));
@@ -89,6 +89,17 @@ export function schemaResolver(pipeline: PipelineShape): (node: RelationNode) =>
     return datasets.get(name);
   };
   return (node) => nodeSchema(node, lookup, nodes);
+}
+
+/**
+ * The rows a flow writes, as far as the pipeline tells (`undefined`: only
+ * a run would): its query's columns, after a windowed aggregation's
+ * bounds; a CDC flow writes its change spec's columns of its feed.
+ */
+export function flowOutputSchema(flow: PipelineShape['flows'][number], schemaOf: (node: RelationNode) => InferredSchema): InferredSchema {
+  const query = schemaOf(flow.query);
+  if (flow.kind === 'cdc') return flow.cdc === undefined ? undefined : cdcSchema(flow.cdc, query);
+  return query === undefined || flow.window === undefined ? query : [...WINDOW_BOUNDS, ...query];
 }
 
 /**
@@ -187,6 +198,8 @@ function computeNodeSchema(node: RelationNode, of: (input: RelationNode) => Infe
 export interface ColumnScope {
   readonly type: (column: ColumnNode) => DataType | undefined;
   readonly side: (alias: string) => InferredSchema;
+  /** The columns a reference qualified by `relation` (or unqualified) may name; `undefined`: not known. */
+  readonly columns: (relation: string | undefined) => InferredSchema;
 }
 
 const findField = (schema: InferredSchema, name: string): InferredField | undefined => schema?.find((f) => f.name.toLowerCase() === name.toLowerCase());
@@ -199,9 +212,15 @@ export function joinScope(join: JoinNode, of: (node: RelationNode) => InferredSc
     if (join.rightAlias?.toLowerCase() === lower) return of(join.right);
     return undefined;
   };
+  const both = (): InferredSchema => {
+    const left = of(join.left);
+    const right = of(join.right);
+    return left === undefined || right === undefined ? undefined : [...left, ...right];
+  };
   return {
     type: (column) => (column.relation === undefined ? findField(of(join.left), column.name) ?? findField(of(join.right), column.name) : findField(side(column.relation), column.name))?.type,
     side,
+    columns: (relation) => (relation === undefined ? both() : side(relation)),
   };
 }
 
@@ -210,10 +229,8 @@ export function scopeOf(input: RelationNode, of: (node: RelationNode) => Inferre
   const fields = of(input);
   const join = underlyingJoin(input);
   const side = join === undefined ? (): InferredSchema => undefined : joinScope(join, of).side;
-  return {
-    type: (column) => findField(column.relation === undefined ? fields : side(column.relation), column.name)?.type,
-    side,
-  };
+  const columns = (relation: string | undefined): InferredSchema => (relation === undefined ? fields : side(relation));
+  return { type: (column) => findField(columns(column.relation), column.name)?.type, side, columns };
 }
 
 /** The join a node's rows come from, through nodes that keep its columns. */

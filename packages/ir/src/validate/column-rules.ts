@@ -3,6 +3,7 @@ import type { Flow } from '../model/flow.js';
 import { type Expression, childExpressionsAt } from '../plan/expr/expression.js';
 import { walkPlan } from '../plan/plan-walk.js';
 import { type RelationNode, relationExpressionsAt } from '../plan/rel/relation.js';
+import { type InferredSchema, flowOutputSchema, joinScope, scopeOf } from '../infer/plan-schema.js';
 import { closestName } from './closest-name.js';
 import { type Rule, flowRef, issue } from './context.js';
 
@@ -18,7 +19,7 @@ import { type Rule, flowRef, issue } from './context.js';
  * its JSON path with the input's columns and, if one is close, a "did you
  * mean".
  */
-export const knownColumns: Rule = ({ pipeline, columnsOf }) => {
+export const knownColumns: Rule = ({ pipeline, columnsOf, schemaOf }) => {
   const issues: ValidationIssue[] = [];
   pipeline.flows.forEach((flow, i) => {
     const base = ['flows', i, 'query'] as const;
@@ -32,14 +33,13 @@ export const knownColumns: Rule = ({ pipeline, columnsOf }) => {
     };
     walkPlan(flow.query, {
       relation(node, path) {
-        checkRelation(node, [...base, ...path], columnsOf, report);
+        checkRelation(node, [...base, ...path], schemaOf, report);
       },
     });
     checkEventTime(flow, columnsOf, (name, key, columns) => report(name, ['flows', i, key, 'column'], `the input of its aggregation (its ${key})`, columns));
     // Expectations judge the rows the flow writes (a CDC flow's are the spec's business).
-    const output = flow.kind === 'cdc' ? undefined : columnsOf(flow.query);
-    if (output !== undefined) {
-      const written = flow.window === undefined ? output : ['window_start', 'window_end', ...output];
+    const written = flow.kind === 'cdc' ? undefined : flowOutputSchema(flow, schemaOf)?.map((f) => f.name);
+    if (written !== undefined) {
       (flow.expectations ?? []).forEach((e, j) => {
         checkExpression(e.predicate, ['flows', i, 'expectations', j, 'predicate'], (c) => (c.relation === undefined ? written : undefined), `the rows it writes (expectation "${e.name}")`, report);
       });
@@ -49,38 +49,37 @@ export const knownColumns: Rule = ({ pipeline, columnsOf }) => {
 };
 
 type ColumnsOf = (node: RelationNode) => readonly string[] | undefined;
+type SchemaOf = (node: RelationNode) => InferredSchema;
 type Report = (name: string, path: readonly PropertyKey[], where: string, columns: readonly string[]) => void;
 
 const has = (columns: readonly string[], name: string): boolean => columns.some((c) => c.toLowerCase() === name.toLowerCase());
 
-/** The columns a node's expressions and column lists must name, and what is wrong with them. */
-function checkRelation(node: RelationNode, path: readonly PropertyKey[], columnsOf: ColumnsOf, report: Report): void {
+/** The columns a node's expressions and column lists must name (its scope: `scopeOf`, `joinScope`), and what is wrong with them. */
+function checkRelation(node: RelationNode, path: readonly PropertyKey[], schemaOf: SchemaOf, report: Report): void {
+  const names = (schema: InferredSchema): readonly string[] | undefined => schema?.map((f) => f.name);
   if (node.kind === 'join') {
-    const left = columnsOf(node.left);
-    const right = columnsOf(node.right);
+    const sides = [['left', names(schemaOf(node.left))], ['right', names(schemaOf(node.right))]] as const;
     for (const [j, name] of (node.using ?? []).entries()) {
-      for (const [side, columns] of [['left', left], ['right', right]] as const) {
+      for (const [side, columns] of sides) {
         if (columns !== undefined && !has(columns, name)) report(name, [...path, 'using', j], `the ${side} side of its join`, columns);
       }
     }
-    if (node.on !== undefined && left !== undefined && right !== undefined) {
-      const sides: Readonly<Record<string, readonly string[]>> = {
-        ...(node.leftAlias === undefined ? {} : { [node.leftAlias.toLowerCase()]: left }),
-        ...(node.rightAlias === undefined ? {} : { [node.rightAlias.toLowerCase()]: right }),
-      };
-      checkExpression(node.on, [...path, 'on'], (column) => (column.relation === undefined ? [...left, ...right] : sides[column.relation.toLowerCase()]), 'its join\'s two sides', report);
+    if (node.on !== undefined && sides.every(([, columns]) => columns !== undefined)) {
+      const scope = joinScope(node, schemaOf);
+      checkExpression(node.on, [...path, 'on'], (column) => names(scope.columns(column.relation)), 'its join\'s two sides', report);
     }
     return;
   }
   if (!('input' in node)) return;
-  const input = columnsOf(node.input);
+  const input = names(schemaOf(node.input));
   if (input === undefined) return;
   const where = `the input of its ${node.kind}`;
   if (node.kind === 'deduplicate') {
     for (const [j, name] of (node.columns ?? []).entries()) if (!has(input, name)) report(name, [...path, 'columns', j], where, input);
     return;
   }
-  for (const child of relationExpressionsAt(node)) checkExpression(child.node, [...path, ...child.path], (column) => (column.relation === undefined ? input : undefined), where, report);
+  const scope = scopeOf(node.input, schemaOf);
+  for (const child of relationExpressionsAt(node)) checkExpression(child.node, [...path, ...child.path], (column) => names(scope.columns(column.relation)), where, report);
 }
 
 /** Reports each column of an expression tree that the columns in scope (by qualifier; `undefined`: not known) do not hold. */

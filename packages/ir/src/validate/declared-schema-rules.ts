@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../errors/validation-error.js';
+import { flowOutputSchema } from '../infer/plan-schema.js';
 import { type Rule, flowRef, issue } from './context.js';
 
 /**
@@ -10,14 +11,13 @@ import { type Rule, flowRef, issue } from './context.js';
  * anything runs on any backend. CDC flows are left out: their target's
  * columns are the change spec's business.
  */
-export const declaredSchemaColumns: Rule = ({ pipeline, datasets, columnsOf }) => {
+export const declaredSchemaColumns: Rule = ({ pipeline, datasets, schemaOf }) => {
   const issues: ValidationIssue[] = [];
   pipeline.flows.forEach((flow, i) => {
     const schema = datasets.get(flow.target)?.schema;
     if (schema === undefined || flow.kind === 'cdc') return;
-    const query = columnsOf(flow.query);
-    if (query === undefined) return;
-    const produced = flow.window === undefined ? query : ['window_start', 'window_end', ...query];
+    const produced = flowOutputSchema(flow, schemaOf)?.map((f) => f.name);
+    if (produced === undefined) return;
     const declared = schema.map((f) => f.name);
     const extra = produced.filter((c) => !declared.includes(c));
     const missing = declared.filter((c) => !produced.includes(c));

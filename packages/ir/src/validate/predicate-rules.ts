@@ -3,7 +3,7 @@ import type { ValidationIssue } from '../errors/validation-error.js';
 import type { Expression } from '../plan/expr/expression.js';
 import { walkPlan } from '../plan/plan-walk.js';
 import { type ColumnTypes, expressionType } from '../infer/expression-type.js';
-import { WINDOW_BOUNDS, joinScope, scopeOf } from '../infer/plan-schema.js';
+import { flowOutputSchema, joinScope, scopeOf } from '../infer/plan-schema.js';
 import { dataTypeLabel } from '../model/data-type.js';
 import { type Rule, flowRef, issue } from './context.js';
 
@@ -70,8 +70,8 @@ export const booleanPredicates: Rule = ({ pipeline, schemaOf }) => {
         if (node.kind === 'join') check(node.on, ['flows', i, 'query', ...path, 'on'], 'the condition of its join', joinScope(node, schemaOf).type);
       },
     });
-    const output = flow.kind === 'cdc' ? undefined : schemaOf(flow.query);
-    const written = output === undefined || flow.window === undefined ? output : [...WINDOW_BOUNDS, ...output];
+    // Expectations judge the rows the flow writes (a CDC flow's are the spec's business).
+    const written = flow.kind === 'cdc' ? undefined : flowOutputSchema(flow, schemaOf);
     const columns: ColumnTypes = (c) => (c.relation === undefined ? written?.find((f) => f.name.toLowerCase() === c.name.toLowerCase())?.type : undefined);
     for (const [j, e] of (flow.expectations ?? []).entries()) check(e.predicate, ['flows', i, 'expectations', j, 'predicate'], `expectation "${e.name}"`, columns);
   });

@@ -1,6 +1,6 @@
 import { type ArgumentClass, lookupFunction } from '../catalog/function-catalog.js';
 import { type ColumnTypes, type ExpressionTypes, expressionType } from '../infer/expression-type.js';
-import { type ColumnScope, type InferredSchema, WINDOW_BOUNDS, joinScope, scopeOf } from '../infer/plan-schema.js';
+import { type ColumnScope, type InferredSchema, flowOutputSchema, joinScope, scopeOf } from '../infer/plan-schema.js';
 import { commonType, isNumeric, isTemporal, isTimestamp, widensTo } from '../infer/type-algebra.js';
 import { type DataType, dataTypeLabel } from '../model/data-type.js';
 import type { Flow } from '../model/flow.js';
@@ -30,13 +30,12 @@ const COMMON_TYPE_FUNCTIONS = new Set(['greatest', 'least', 'coalesce', 'nullif'
 export const typedExpressions: Rule = ({ pipeline, schemaOf, datasets }) =>
   perFlow(pipeline, (flow, i, report, eachRelation) => {
     eachRelation((node, path) => checkNode(node, path, schemaOf, report));
-    const output = flow.kind === 'cdc' ? undefined : schemaOf(flow.query);
-    if (output !== undefined) {
-      const written: InferredSchema = flow.window === undefined ? output : [...WINDOW_BOUNDS, ...output];
+    const written = flow.kind === 'cdc' ? undefined : flowOutputSchema(flow, schemaOf);
+    if (written !== undefined) {
       const types = typesIn(written);
       for (const [j, e] of (flow.expectations ?? []).entries()) checkExpression(e.predicate, ['flows', i, 'expectations', j, 'predicate'], types, report);
       const declared = datasets.get(flow.target)?.schema;
-      if (declared !== undefined) checkDeclaredTypes(flow, i, written ?? [], declared, report);
+      if (declared !== undefined) checkDeclaredTypes(flow, i, written, declared, report);
     }
     checkEventTime(flow, i, schemaOf, report);
   });
