@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,6 +122,26 @@ describe.runIf(remote !== undefined)('integration: a real Spark Connect server',
     const dryRun = await finish(backend.run(dry, { dryRun: true }));
     expect(dryRun.result.status).toBe('completed');
     await expect(backend.readDataset('never_written')).rejects.toMatchObject({ code: 'THUND_SOURCE' });
+  });
+
+  it('a dry run of an append-once flow analyses its query without staging it (Spark refuses a stream of a missing directory); its mistakes fail it', async () => {
+    const inbox = join(dir, 'dry_once_inbox');
+    mkdirSync(inbox);
+    writeFileSync(join(inbox, '1.json'), jsonl([{ id: 1, kind: 'a', amount: 1 }]));
+    const once = (query: Parameters<ReturnType<typeof pipeline>['flow']>[1]['query']) => pipeline('it_dry_once')
+      .table('landed', {})
+      .flow('backfill', { kind: 'append_once', target: 'landed', query })
+      .materializedView('landed_count', { query: from('landed').groupBy().agg(count().as('n')) })
+      .build();
+    const dry = await finish(backend.run(once(readFiles('json', 'dry_once_inbox', { schema: SCHEMA })), { dryRun: true }));
+    expect(dry.result.status, JSON.stringify(dry.result.error)).toBe('completed');
+    expect(existsSync(join(dir, '.thund', 'spark', 'it_dry_once'))).toBe(false);
+    await expect(backend.readDataset('landed')).rejects.toMatchObject({ code: 'THUND_SOURCE' });
+
+    const broken = await finish(backend.run(once(sql('spark', 'SELECT no_such_column FROM range(1)')), { dryRun: true }));
+    expect(broken.result.status).toBe('failed');
+    expect(broken.result.flows.find((f) => f.name === 'backfill')).toMatchObject({ phase: 'failed', error: { code: 'THUND_ENGINE' } });
+    expect(existsSync(join(dir, '.thund', 'spark', 'it_dry_once'))).toBe(false);
   });
 
   it('a Spark analysis error fails its flow with THUND_ENGINE and Spark’s class; the rest do not run or complete', async () => {

@@ -1,6 +1,6 @@
-import { type Dataset, type Flow, type Pipeline, isIncremental } from '@thund/ir';
+import { type Dataset, type Field, type Flow, type Pipeline, isIncremental } from '@thund/ir';
 import type { RelationInit } from '../connect/session.js';
-import { appendOnceDirectory, stagedStream } from './append-once.js';
+import { appendOnceDirectory, stagedStandIn, stagedStream } from './append-once.js';
 import { isBatchSink } from './batch-sinks.js';
 import { type LoweredFlow, lowerFlowParts } from './flow-plan.js';
 import { arrivalsFlow, arrivalsTable, isRecomputedAggregation } from './recomputed-aggregation.js';
@@ -43,14 +43,19 @@ export interface GraphFlow {
  * (`recomputed-aggregation.ts`). Sinks fed by batch flows are not
  * in the graph: SDP sinks take streaming flows only (see `batch-sinks.ts`).
  */
-export function graphOutputs(pipeline: Pipeline, baseDir: string, storageDir: string): GraphOutput[] {
-  const lowered = (f: Flow): RelationInit => (f.kind === 'append_once' ? stagedStream(appendOnceDirectory(storageDir, f)) : lowerFlowParts(f, baseDir, pipeline).relation);
+export function graphOutputs(pipeline: Pipeline, baseDir: string, storageDir: string, stagedSchemas?: ReadonlyMap<string, readonly Field[]>): GraphOutput[] {
+  const staged = (f: Flow): RelationInit => {
+    const fields = stagedSchemas?.get(f.name);
+    return fields === undefined ? stagedStream(appendOnceDirectory(storageDir, f)) : stagedStandIn(fields);
+  };
+  const lowered = (f: Flow): RelationInit => (f.kind === 'append_once' ? staged(f) : lowerFlowParts(f, baseDir, pipeline).relation);
   return pipeline.datasets.filter((dataset) => !isBatchSink(pipeline, dataset)).flatMap((dataset) => {
     const writers = pipeline.flows.filter((f) => f.target === dataset.name);
     const aggregation = writers.length === 1 && isRecomputedAggregation(writers[0] as Flow) ? (writers[0] as Flow) : undefined;
     if (aggregation !== undefined) return recomputedOutputs(dataset, aggregation, lowerFlowParts(aggregation, baseDir, pipeline));
-    // A CDC target is recomputed from its change feed each run: to SDP, a materialized view too.
-    const recomputed = dataset.type === 'table' && writers.length > 0 && writers.every((f) => !isIncremental(f.kind) || f.kind === 'cdc');
+    // A CDC target is recomputed from its change feed each run: to SDP, a materialized view too. An append-once flow
+    // streams its staged files, so a table it writes stays a streaming table.
+    const recomputed = dataset.type === 'table' && writers.length > 0 && writers.every((f) => (!isIncremental(f.kind) && f.kind !== 'append_once') || f.kind === 'cdc');
     const sdpType = recomputed ? 'materialized_view' : dataset.type;
     if (dataset.type !== 'table' || writers.length <= 1) {
       return {

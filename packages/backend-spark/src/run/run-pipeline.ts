@@ -23,7 +23,7 @@ import { lostCheckpointError } from './lost-checkpoint.js';
 import { declaredSchemaMismatches } from './declared-schema-check.js';
 import { prepareStreamingSinks } from './prepare-streaming-sinks.js';
 import { writeBatchSinks } from './write-batch-sinks.js';
-import { type AppendOnceOutcome, stageAppendOnceFlows } from './stage-append-once.js';
+import { type AppendOnceOutcome, StagingRefused, stageAppendOnceFlows, stagedSchemas } from './stage-append-once.js';
 import { StreamingProgressListener, progressReporter } from './streaming-progress.js';
 
 export interface RunDependencies {
@@ -69,7 +69,6 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   const outputs = graphOutputs(pipeline, deps.baseDir, storageDir);
   const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));
   const outsideGraph = new Set(batchSinkFlows(pipeline).map((f) => f.name));
-  const graphFlows = outputs.flatMap((o) => o.flows);
 
   const session = await deps.session();
   const place = deps.place(pipeline);
@@ -97,11 +96,21 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   try {
     rowsBefore = await streamingRowsBefore(session, place, pipeline, fullRefresh);
     lastArrivals = await arrivalsBefore(session, place, pipeline, fullRefresh);
+    let graphFlows = outputs.flatMap((o) => o.flows);
     if (options.dryRun !== true && pipeline.flows.some((f) => f.kind === 'append_once')) {
       // The staged files are read as a stream without a declared schema; Spark resolves a flow when it is defined, with the session's conf.
       await session.setConfig({ 'spark.sql.streaming.schemaInference': 'true' });
       const lowering = outsideLowering(pipeline, place, deps.baseDir);
       appendOnce = await stageAppendOnceFlows({ session, pipeline, storageDir, lowering, ledger, tracker, fullRefresh, signal });
+    } else if (pipeline.flows.some((f) => f.kind === 'append_once')) {
+      // A dry run stages nothing: the graph reads each staging directory with the schema its rows would have.
+      const schemas = await stagedSchemas(session, pipeline, outsideLowering(pipeline, place, deps.baseDir), signal).catch((error: unknown) => {
+        // Spark refused an append-once flow's query: that flow failed (as staging it would have).
+        if (!(error instanceof StagingRefused)) throw error;
+        tracker.fail(error.flow, error.error.code, error.error.rawMessage, error.error instanceof SparkError ? error.error.engineClass : undefined);
+        throw error.error;
+      });
+      graphFlows = graphOutputs(pipeline, deps.baseDir, storageDir, schemas).flatMap((o) => o.flows);
     }
     if (place.database !== 'default') await session.sql(`CREATE DATABASE IF NOT EXISTS ${qualified(place.catalog, place.database)}`, { signal });
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running on Spark ${session.remote.display}` });
@@ -280,7 +289,6 @@ function firstLine(text: string): string {
   return text.trim().split('\n')[0] ?? text;
 }
 
-/** A pipeline-level failure before any command was sent: `refuseRun` with Spark's error details. */
 /**
  * A flow whose columns do not fit its declared schema fails, before Spark
  * starts anything; the others are cancelled (the graph runs as a whole).
@@ -289,13 +297,14 @@ function refuseMismatches(pipeline: Pipeline, context: RunContext, tracker: Flow
   const names = [...mismatches.keys()].map((n) => `"${n}"`).join(', ');
   for (const flow of pipeline.flows) {
     const error = mismatches.get(flow.name);
-    if (error !== undefined) tracker.fail(flow.name, error.code, error.message);
+    if (error !== undefined) tracker.fail(flow.name, error.code, error.rawMessage);
     else tracker.cancel(flow.name, `the run stopped before Spark started it: ${names} ${mismatches.size === 1 ? 'does' : 'do'} not fit the declared schema`);
   }
   const flows = pipeline.flows.map((flow) => tracker.outcome(flow.name) ?? { name: flow.name, phase: 'cancelled' as const });
   return finishRun(pipeline, context, { started, flows });
 }
 
+/** A pipeline-level failure before any command was sent: `refuseRun` with Spark's error details. */
 function failBeforeStart(pipeline: Pipeline, context: RunContext, error: ThundError): Outcome {
   return refuseRun(pipeline, context, error, errorDetails(error));
 }

@@ -1,6 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ExpectationResult, type Flow, type Pipeline, ThundError, ThundErrorCode } from '@thund/ir';
+import { arrowFields } from '@thund/arrow-rows';
+import { type DataType, type ExpectationResult, type Field, type Flow, type Pipeline, ThundError, ThundErrorCode } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
 import { thundErrorFromSpark } from '../connect/spark-error.js';
 import { WriteOperation_SaveMode } from '../gen/spark/connect/commands_pb.js';
@@ -82,5 +83,37 @@ async function isStaged(directory: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * What a dry run gives the graph for each append-once flow instead of
+ * staging it: the columns of the rows it would stage, as Spark analyses
+ * the staging query (expectations applied) — which refuses a query that
+ * would not run, naming the flow. A flow with a column of a type the IR
+ * cannot name gets none (the graph then reads its staging directory).
+ */
+export async function stagedSchemas(session: SparkConnectSession, pipeline: Pipeline, lowering: ReturnType<typeof outsideLowering>, signal: AbortSignal): Promise<Map<string, readonly Field[]>> {
+  const schemas = new Map<string, readonly Field[]>();
+  for (const flow of pipeline.flows.filter((f) => f.kind === 'append_once')) {
+    const input = applyExpectations(lowering.lower(flow.query), flow, lowering.expressions);
+    const table = await session.table({ relType: { case: 'limit', value: { input, limit: 0 } } }, { signal })
+      .catch((reason: unknown) => Promise.reject(new StagingRefused(flow.name, thundErrorFromSpark(reason, { remote: session.remote.display, element: { kind: 'flow', name: flow.name } }))));
+    const fields = arrowFields(table.schema);
+    if (fields.every((f) => f.type !== undefined)) schemas.set(flow.name, fields.map((f) => ({ name: f.name, type: f.type as DataType })));
+  }
+  return schemas;
+}
+
+/** Spark refused an append-once flow's query when a dry run analysed it. */
+export class StagingRefused extends Error {
+  readonly flow: string;
+  readonly error: ThundError;
+
+  constructor(flow: string, error: ThundError) {
+    super(error.message, { cause: error });
+    this.name = 'StagingRefused';
+    this.flow = flow;
+    this.error = error;
   }
 }

@@ -56,6 +56,25 @@ export const STREAMING_CASES: readonly ConformanceCase[] = [
     },
   },
   {
+    id: 'streaming/append-once-only-writer',
+    group: 'streaming',
+    description: 'a table written only by an append-once flow (a batch backfill) takes its rows once: a later run appends nothing, even with new files; a view downstream counts them',
+    files: filesOf('backfill', CLICKS.slice(0, 2)),
+    pipeline: ({ path }) =>
+      pipeline('append_once_only')
+        .table('history')
+        .flow('backfill', { kind: 'append_once', target: 'history', query: clicks(path, 'backfill').select('id', 'page') })
+        .materializedView('history_count', { query: from('history').groupBy().agg(count().as('n')) })
+        .build(),
+    expected: { history: CLICKS.slice(0, 2).flat().map(({ id, page }) => ({ id, page })), history_count: [{ n: 4 }] },
+    rowsWritten: { backfill: 4 },
+    rerun: {
+      files: filesOf('backfill', CLICKS.slice(2), 2),
+      expected: { history: CLICKS.slice(0, 2).flat().map(({ id, page }) => ({ id, page })), history_count: [{ n: 4 }] },
+      rowsWritten: { backfill: 0 },
+    },
+  },
+  {
     id: 'streaming/filter-and-projection',
     group: 'streaming',
     description: 'a stateless streaming query (filter, computed column) over new files',

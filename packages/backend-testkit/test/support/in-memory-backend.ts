@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import {
-  type Capabilities, type DatasetRows, type ExecBackend, type ReadRowsOptions, type Expression, type FlowOutcome, type Pipeline, type RelationNode, type RunOptions,
-  ThundError, UnsupportedError, ValidationError, checkAgainst, defineCapabilities, flowStages, startRun, validatePipeline,
+  type Capabilities, type DataType, type Dataset, type DatasetRows, type ExecBackend, type ReadRowsOptions, type Expression, type FlowOutcome, type Pipeline, type RelationNode, type RunOptions,
+  ThundError, UnsupportedError, ValidationError, checkAgainst, dataTypeLabel, defineCapabilities, flowStages, startRun, validatePipeline, widensTo,
 } from '@thund/ir';
 import type { Row } from '../../src/index.js';
 
@@ -54,10 +54,11 @@ export class InMemoryBackend implements ExecBackend {
         emit({ element, phase: 'running', message: `${flow.name} running` });
         const target = pipeline.datasets.find((d) => d.name === flow.target);
         const rows = await this.#rows(flow.query);
-        // The declared-schema rule: a NOT NULL column holding a NULL fails the flow, and nothing is written.
-        const nullIn = target?.schema?.find((field) => field.nullable === false && rows.some((row) => row[field.name] === null || row[field.name] === undefined));
-        if (nullIn !== undefined && target !== undefined) {
-          const error = new ThundError('THUND_SCHEMA_MISMATCH', `column "${nullIn.name}" of "${target.name}" is declared not nullable but flow "${flow.name}" produces NULL`, { backend: 'in-memory', element });
+        // The declared-schema rule: exactly the declared columns, of types that widen to the declared ones; a NOT NULL
+        // column holding a NULL fails the flow, and nothing is written.
+        const mismatch = target === undefined ? undefined : declaredSchemaMismatch(target, flow.name, rows);
+        if (mismatch !== undefined) {
+          const error = new ThundError('THUND_SCHEMA_MISMATCH', mismatch, { backend: 'in-memory', element });
           emit({ element, phase: 'failed', level: 'error', message: error.message, details: { error: { code: error.code, message: error.message } } });
           outcomes.push({ name: flow.name, phase: 'failed', error });
           continue;
@@ -173,4 +174,26 @@ function likePattern(pattern: string): RegExp {
 /** A fresh backend for each conformance case. */
 export async function createInMemory(): Promise<ExecBackend> {
   return new InMemoryBackend();
+}
+
+/** What breaks the declared schema of `target` in the rows a flow produced (a JSON number is int64, or float64 with a fraction). */
+function declaredSchemaMismatch(target: Dataset, flow: string, rows: readonly Row[]): string | undefined {
+  if (target.schema === undefined) return undefined;
+  const declared = new Set(target.schema.map((f) => f.name));
+  const extra = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((name) => !declared.has(name));
+  if (extra.length > 0) return `flow "${flow}" produces ${extra.map((n) => `"${n}"`).join(', ')}, not in the declared schema of "${target.name}"`;
+  for (const field of target.schema) {
+    const values = rows.map((row) => row[field.name]).filter((v) => v !== null && v !== undefined);
+    if (field.nullable === false && values.length < rows.length) return `column "${field.name}" of "${target.name}" is declared not nullable but flow "${flow}" produces NULL`;
+    const produced = values.length === 0 ? undefined : valueType(values);
+    if (produced !== undefined && !widensTo(produced, field.type)) return `column "${field.name}" of "${target.name}" is declared ${dataTypeLabel(field.type)} but flow "${flow}" produces ${produced}`;
+  }
+  return undefined;
+}
+
+function valueType(values: readonly Value[]): DataType | undefined {
+  if (values.every((v) => typeof v === 'number')) return values.every((v) => Number.isInteger(v)) ? 'int64' : 'float64';
+  if (values.every((v) => typeof v === 'string')) return 'utf8';
+  if (values.every((v) => typeof v === 'boolean')) return 'bool';
+  return undefined;
 }
