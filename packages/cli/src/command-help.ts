@@ -4,10 +4,12 @@ import { BACKEND_NAMES } from './backends.js';
 export interface CommandHelp {
   readonly summary: string;
   readonly argument: 'pipeline' | 'log' | 'dir' | 'none';
+  /** Names after the file argument (`thund show <pipeline> [dataset …]`); other commands take none. */
+  readonly rest?: 'datasets';
   readonly options: readonly OptionName[];
 }
 
-export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'dry-run' | 'bind' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'against' | 'format' | 'sql';
+export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'dry-run' | 'bind' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'against' | 'format' | 'sql' | 'limit';
 
 const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
 
@@ -16,6 +18,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   check: { summary: 'validate the pipeline and check that the backend supports it; with --bind, also bind every flow on the backend', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'bind'] },
   plan: { summary: 'show each flow\'s lowered SQL / plan, or (--sql) the pipeline as Spark Declarative Pipelines SQL', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'sql'] },
   run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh', 'dry-run'] },
+  show: { summary: 'print the rows an earlier run wrote (the final datasets, or those named), read with a bounded query; nothing runs', argument: 'pipeline', rest: 'datasets', options: [...BACKEND_OPTIONS, 'limit', 'format'] },
   diff: { summary: 'run the pipeline on two backends (or two forms of it on each backend, --against) from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key', 'runs', 'feed', 'against'] },
   test: { summary: 'run the unit tests (*.test.json next to the pipeline) of its flows on each backend (exit 0 all pass, 1 a test failed)', argument: 'pipeline', options: ['backend', 'backends', 'remote'] },
   capabilities: { summary: 'what each backend runs, feature by feature, with the reason for every no', argument: 'none', options: ['backends', 'format'] },
@@ -38,16 +41,18 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   port: '--port <n>         view: port to serve on (default: a free one)',
   select: '--select <a,b>     diff: compare only these datasets (default: all but temporary views)',
   key: '--key <col,…>      diff: columns that identify a row, to show changed rows side by side',
-  format: '--format <f>       capabilities: md (a table) or json (the wire form); default md',
+  format: '--format <f>       capabilities: md (a table) or json (the wire form), default md; show: table, json (JSON Lines) or csv, default table',
+  limit: '--limit <n>        show: at most n rows of each dataset, read no more (default 20)',
   runs: '--runs <n>         diff: run n times, comparing after each run (default 1)',
   sql: '--sql              plan: print the pipeline as SDP SQL statements (CREATE MATERIALIZED VIEW …) that read back to the same plan; init: write a SQL project',
   against: '--against <file>   diff: compare the pipeline with another form of it (a SQL project and its JSON document) on each of --backends (default: --backend)',
   feed: '--feed <dir>       diff: new input files delivered before run k+1, from <dir>/k (laid out like the pipeline\'s directory)',
 };
 
-/** `run <pipeline>`, `init [dir]`, `capabilities`. */
+/** `run <pipeline>`, `init [dir]`, `capabilities`, `show <pipeline> [dataset …]`. */
 export function commandSignature(name: string, help: CommandHelp): string {
-  return `${name}${help.argument === 'none' ? '' : help.argument === 'dir' ? ' [dir]' : ` <${help.argument}>`}`;
+  const rest = help.rest === undefined ? '' : ' [dataset …]';
+  return `${name}${help.argument === 'none' ? '' : help.argument === 'dir' ? ' [dir]' : ` <${help.argument}>`}${rest}`;
 }
 
 /** `thund <command> --help`. */

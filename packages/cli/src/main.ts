@@ -31,6 +31,7 @@ const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Prom
   check: async (input, io) => (await import('./commands/check.js')).checkCommand(input, io),
   plan: async (input, io) => (await import('./commands/plan.js')).planCommand(input, io),
   run: async (input, io) => (await import('./commands/run.js')).runCommand(input, io),
+  show: async (input, io) => (await import('./commands/show.js')).showCommand(input, io),
   capabilities: async (input, io) => (await import('./commands/capabilities.js')).capabilitiesCommand(input, io),
   diff: async (input, io) => (await import('./commands/diff.js')).diffCommand(input, io),
   test: async (input, io) => (await import('./commands/test.js')).testCommand(input, io),
@@ -63,7 +64,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         feed: { type: 'string' },
         against: { type: 'string' },
         sql: { type: 'boolean', default: false },
-        format: { type: 'string', default: 'md' },
+        format: { type: 'string' },
+        limit: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -95,7 +97,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     }
     if (fileArgument === undefined && help.argument !== 'dir' && help.argument !== 'none') throw new UsageError(`"thund ${command}" needs ${command === 'events' ? 'an event log' : 'a pipeline'} file`);
     if (help.argument === 'none' && fileArgument !== undefined) throw new UsageError(`"thund ${command}" takes no file, got "${fileArgument}"`);
-    if (extra.length > 0) throw new UsageError(`unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}`);
+    if (extra.length > 0 && help.rest === undefined) throw new UsageError(`unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}`);
     const file = resolve(io.cwd, fileArgument ?? '.');
     const input: CommandInput = {
       file,
@@ -109,6 +111,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       },
       ...(values.events === undefined ? {} : { eventsPath: resolve(io.cwd, values.events) }),
       show: values.show,
+      datasets: help.rest === undefined ? [] : extra,
+      limit: values.limit === undefined ? 20 : parseLimit(values.limit),
       fullRefresh: values['full-refresh'],
       dryRun: values['dry-run'],
       bind: values.bind,
@@ -119,7 +123,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       backends: commaList(values.backends ?? (command === 'test' || values.against !== undefined ? values.backend : 'native,spark')),
       select: commaList(values.select),
       keys: commaList(values.key),
-      format: values.format,
+      format: values.format ?? (command === 'show' ? 'table' : 'md'),
       runs: values.runs === undefined ? 1 : parseRuns(values.runs),
       ...(values.feed === undefined ? {} : { feed: values.feed }),
       ...(values.against === undefined ? {} : { against: resolve(io.cwd, values.against) }),
@@ -144,6 +148,12 @@ function version(): string {
 /** `a,b , c` → ['a', 'b', 'c']. */
 function commaList(text: string | undefined): string[] {
   return (text ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+function parseLimit(text: string): number {
+  const limit = Number(text);
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new UsageError(`--limit takes a whole number of rows (0 or more), got "${text}"`);
+  return limit;
 }
 
 function parseRuns(text: string): number {

@@ -9,6 +9,10 @@ export interface CommandInput {
   readonly backendOptions: BackendOptions;
   readonly eventsPath?: string;
   readonly show: readonly string[];
+  /** show: the datasets named after the pipeline (default: the final ones). */
+  readonly datasets: readonly string[];
+  /** show: most rows read of each dataset. */
+  readonly limit: number;
   readonly fullRefresh: boolean;
   /** run: plan and check everything, write nothing. */
   readonly dryRun: boolean;
@@ -26,7 +30,7 @@ export interface CommandInput {
   readonly select: readonly string[];
   /** diff: columns that identify a row. */
   readonly keys: readonly string[];
-  /** capabilities: `md` or `json`. */
+  /** capabilities: `md` or `json`; show: `table`, `json` or `csv`. */
   readonly format: string;
   /** diff: how many runs, each compared (default 1). */
   readonly runs: number;

@@ -5,6 +5,7 @@ import { EventLogFile } from '../event-log-file.js';
 import { type CliIo, ExitCode } from '../io.js';
 import { RunProgress } from '../progress.js';
 import { renderTable } from '../render-table.js';
+import { checkShownDatasets } from '../shown-datasets.js';
 import { exitCodeForSignal, watchStopSignals } from '../stop-signals.js';
 import type { CommandInput } from './command-input.js';
 
@@ -17,6 +18,7 @@ const PREVIEW_ROWS = 20;
  */
 export async function runCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
   const pipeline = await input.loadPipeline();
+  checkShownDatasets(pipeline, input.show);
   const log = input.eventsPath === undefined ? undefined : await EventLogFile.create(input.eventsPath);
   try {
     const backend = await createBackend(input.backend, input.backendOptions);

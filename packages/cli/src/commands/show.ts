@@ -1,0 +1,42 @@
+import { createBackend } from '../backends.js';
+import { rowsAsCsv, rowsAsJsonLines } from '../format-rows.js';
+import { type CliIo, ExitCode } from '../io.js';
+import { renderTable } from '../render-table.js';
+import { checkShownDatasets } from '../shown-datasets.js';
+import { UsageError } from '../usage-error.js';
+import type { CommandInput } from './command-input.js';
+import { datasetsToShow } from './run.js';
+
+const FORMATS = ['table', 'json', 'csv'] as const;
+
+/**
+ * `thund show <pipeline> [dataset …]`: the rows an earlier run wrote, read
+ * back with a bounded query (`--limit`, default 20: the backend reads no
+ * more) — from the DuckDB file of `--db` on native, from the pipeline's
+ * tables on Spark. Nothing runs. Without dataset names, the final ones.
+ */
+export async function showCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
+  const format = input.format;
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format for "thund show" is ${FORMATS.join(', ')}; got "${format}"`);
+  if (input.backend === 'native' && input.backendOptions.database === undefined) {
+    throw new UsageError('"thund show" reads the DuckDB file a run wrote: give it with --db <file> (a run without --db keeps nothing)');
+  }
+  const pipeline = await input.loadPipeline();
+  checkShownDatasets(pipeline, input.datasets);
+  const names = datasetsToShow(pipeline, input.datasets);
+  if (format !== 'table' && names.length !== 1) throw new UsageError(`--format ${format} prints one dataset: name it (${names.join(', ')})`);
+  const backend = await createBackend(input.backend, input.backendOptions);
+  try {
+    if (backend.readRows === undefined) throw new UsageError(`backend "${input.backend}" cannot read datasets back (it has no readRows facet)`);
+    for (const name of names) {
+      const rows = await backend.readRows(name, { limit: input.limit });
+      if (format === 'table') io.stdout.write(`${names.length > 1 && name !== names[0] ? '\n' : ''}${renderTable(name, rows)}`);
+      else io.stdout.write(format === 'csv' ? rowsAsCsv(rows) : rowsAsJsonLines(rows));
+      // The data goes to stdout untouched; that it was cut short, to stderr.
+      if (format !== 'table' && rows.totalRows > rows.rows.length) io.stderr.write(`thund: showed ${rows.rows.length} of ${rows.totalRows} rows of "${name}" (--limit ${input.limit})\n`);
+    }
+    return ExitCode.Success;
+  } finally {
+    await backend.close?.();
+  }
+}
