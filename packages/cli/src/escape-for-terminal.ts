@@ -31,3 +31,12 @@ export interface EscapeOptions {
 export function escapeForTerminal(text: string, options: EscapeOptions = {}): string {
   return text.replace(options.keepNewlines === true ? UNSAFE_EXCEPT_NEWLINE : UNSAFE, escapeOne);
 }
+
+/**
+ * A message of several lines (an engine's error with its candidates, a
+ * check report) printed as a block: each line escaped, the lines after the
+ * first indented by `indent` so they read as part of it, never a literal `\n`.
+ */
+export function escapeMessage(text: string, indent: string): string {
+  return text.split(/\r?\n/).map((line) => escapeForTerminal(line.trimEnd())).join(`\n${indent}`);
+}

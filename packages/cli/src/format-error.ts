@@ -1,5 +1,5 @@
 import { ThundError, UnsupportedError, ValidationError } from '@thund/ir';
-import { escapeForTerminal } from './escape-for-terminal.js';
+import { escapeForTerminal, escapeMessage } from './escape-for-terminal.js';
 import { fileErrorReason } from './file-error-reason.js';
 import { ExitCode } from './io.js';
 import { UsageError } from './usage-error.js';
@@ -31,7 +31,7 @@ export function describeFailure(error: unknown, options: { readonly debug?: bool
     return listing(prefix, `the pipeline uses ${error.violations.length} features this backend does not support:`, error.violations.map((v) => `${v.path}: ${v.message}`));
   }
   if (error instanceof ThundError) {
-    return { text: escapeForTerminal(error.message), exitCode: INVALID_INPUT_CODES.has(error.code) ? ExitCode.InvalidInput : ExitCode.RunFailed };
+    return { text: escapeMessage(error.message, '  '), exitCode: INVALID_INPUT_CODES.has(error.code) ? ExitCode.InvalidInput : ExitCode.RunFailed };
   }
   if (isFileError(error)) {
     return { text: `thund: cannot ${error.syscall} ${escapeForTerminal(error.path)}: ${fileErrorReason(error)}; check the path`, exitCode: ExitCode.InvalidInput };

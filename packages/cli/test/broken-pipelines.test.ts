@@ -125,8 +125,11 @@ describe('mistakes only binding finds: check --bind', () => {
       const io = captureIo(CORPUS);
       const args = ['check', file, '--bind', '--backend', backend, ...(backend === 'spark' ? ['--remote', remote as string] : [])];
       expect(await main(args, io), `${backend}: ${io.err()}`).toBe(2);
-      const line = io.err().split('\n').find((l) => l.includes(`flow ${flow}:`)) ?? '';
-      expect(line, io.err()).toMatch(says);
+      // The flow's line and its message's continuation lines (indented), as one text.
+      const lines = io.err().split('\n');
+      const at = lines.findIndex((l) => l.includes(`flow ${flow}:`));
+      const block = at < 0 ? '' : [lines[at], ...lines.slice(at + 1).filter((_, i, rest) => rest.slice(0, i + 1).every((l) => l.startsWith('      ')))].map((l) => l?.trim()).join(' ');
+      expect(block, io.err()).toMatch(says);
     }
     expect(readdirSync(join(CORPUS, 'bind')).sort()).toEqual([...Object.keys(BIND_CASES).map((f) => f.slice('bind/'.length)), 'data'].sort());
     expect(readdirSync(join(CORPUS, 'bind', 'data'))).toEqual(['orders.csv']);

@@ -1,6 +1,6 @@
 import { type ExecBackend, type Pipeline, ThundErrorCode, ValidationError, validatePipeline } from '@thund/ir';
 import { createBackend } from '../backends.js';
-import { escapeForTerminal } from '../escape-for-terminal.js';
+import { escapeForTerminal, escapeMessage } from '../escape-for-terminal.js';
 import { type CliIo, ExitCode } from '../io.js';
 import type { CommandInput } from './command-input.js';
 
@@ -42,8 +42,8 @@ async function bindEveryFlow(backend: ExecBackend, pipeline: Pipeline, io: CliIo
   }
   const failed = result.flows.filter((f) => f.phase === 'failed');
   io.stderr.write(`✗ pipeline "${name}": ${failed.length === 0 ? 'the dry run failed' : `${failed.length} flow(s) do not bind`}\n`);
-  for (const flow of failed) io.stderr.write(`  - flow ${escapeForTerminal(flow.name)}: ${escapeForTerminal(flow.error?.message ?? 'failed')}\n`);
-  if (failed.length === 0 && result.error !== undefined) io.stderr.write(`  - ${escapeForTerminal(result.error.message)}\n`);
+  for (const flow of failed) io.stderr.write(`  - flow ${escapeForTerminal(flow.name)}: ${escapeMessage(flow.error?.message ?? 'failed', '      ')}\n`);
+  if (failed.length === 0 && result.error !== undefined) io.stderr.write(`  - ${escapeMessage(result.error.message, '    ')}\n`);
   // A server that cannot be reached is not a mistake in the pipeline.
   return result.error?.code === ThundErrorCode.Connection ? ExitCode.RunFailed : ExitCode.InvalidInput;
 }

@@ -1,6 +1,6 @@
 import { ThundErrorCode, type Pipeline, planFacts } from '@thund/ir';
 import { createBackend } from '../backends.js';
-import { escapeForTerminal } from '../escape-for-terminal.js';
+import { escapeForTerminal, escapeMessage } from '../escape-for-terminal.js';
 import { EventLogFile } from '../event-log-file.js';
 import { type CliIo, ExitCode } from '../io.js';
 import { RunProgress } from '../progress.js';
@@ -38,8 +38,8 @@ export async function runCommand(input: CommandInput, io: CliIo): Promise<ExitCo
       progress.finish(result);
       if (result.status !== 'completed') {
         const failed = result.flows.filter((f) => f.phase === 'failed');
-        for (const flow of failed) io.stderr.write(`✗ flow ${escapeForTerminal(flow.name)}: ${escapeForTerminal(flow.error?.message ?? 'failed')}\n`);
-        if (result.error !== undefined && failed.length === 0) io.stderr.write(`${escapeForTerminal(result.error.message)}\n`);
+        for (const flow of failed) io.stderr.write(`✗ flow ${escapeForTerminal(flow.name)}: ${escapeMessage(flow.error?.message ?? 'failed', '    ')}\n`);
+        if (result.error !== undefined && failed.length === 0) io.stderr.write(`${escapeMessage(result.error.message, '  ')}\n`);
         if (result.status === 'cancelled' && signals.received !== undefined) return exitCodeForSignal(signals.received);
         const invalid = result.error?.code === ThundErrorCode.Validation || result.error?.code === ThundErrorCode.Unsupported;
         return invalid ? ExitCode.InvalidInput : ExitCode.RunFailed;
