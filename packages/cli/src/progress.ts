@@ -1,4 +1,4 @@
-import { type FlowState, type RunState, foldRunEvent, initialRunState } from '@thund/events';
+import { type FlowState, type RunState, RunStateFolder } from '@thund/events';
 import type { Pipeline, RunEvent, RunPhase, RunResult } from '@thund/ir';
 import { escapeForTerminal } from './escape-for-terminal.js';
 import type { CliIo } from './io.js';
@@ -34,20 +34,20 @@ export function describeFlow(flow: FlowState): string {
  */
 export class RunProgress {
   readonly #io: CliIo;
-  #state: RunState;
+  readonly #folder: RunStateFolder;
   #drawn = 0;
 
   constructor(io: CliIo, pipeline: Pipeline) {
     this.#io = io;
-    this.#state = initialRunState(pipeline.flows.map((f) => f.name));
+    this.#folder = new RunStateFolder(pipeline.flows.map((f) => f.name));
   }
 
   get state(): RunState {
-    return this.#state;
+    return this.#folder.state;
   }
 
   update(event: RunEvent): void {
-    this.#state = foldRunEvent(this.#state, event);
+    this.#folder.apply(event);
     if (event.element.kind !== 'flow') {
       if (event.level === 'error' || event.level === 'warn') this.#plain(`${escapeForTerminal(event.element.kind)} ${escapeForTerminal(event.element.name)}: ${escapeForTerminal(event.message)}`);
       return;
@@ -56,7 +56,7 @@ export class RunProgress {
       this.#redraw();
       return;
     }
-    const flow = this.#state.flows.get(event.element.name);
+    const flow = this.#folder.state.flows.get(event.element.name);
     if (event.phase === undefined || flow === undefined) return;
     const detail = describeFlow(flow);
     this.#plain(`${symbol(event.phase)} flow ${escapeForTerminal(flow.name)} ${escapeForTerminal(event.phase)}${detail === '' ? '' : `: ${detail}`}`);
@@ -72,7 +72,7 @@ export class RunProgress {
   }
 
   #redraw(): void {
-    const flows = [...this.#state.flows.values()];
+    const flows = [...this.#folder.state.flows.values()];
     const names = flows.map((f) => escapeForTerminal(f.name));
     const width = Math.max(...names.map((name) => name.length));
     const lines = flows.map((f, i) => `${symbol(f.phase)} ${(names[i] ?? '').padEnd(width)}  ${escapeForTerminal(f.phase).padEnd(9)} ${describeFlow(f)}`);

@@ -47,8 +47,40 @@ function emptyFlow(name: string): FlowState {
  * One step of the fold from events to run state. Pure: the CLI progress and
  * the viewer both use it, so they never disagree. Counters from micro-batch
  * events add up; a terminal event's totals replace them when it carries them.
+ * It copies the flows map, so folding a long run step by step is quadratic
+ * in its flows: `RunStateFolder` folds the same way in place.
  */
 export function foldRunEvent(state: RunState, event: RunEvent): RunState {
+  return foldInto(state, event, () => new Map(state.flows));
+}
+
+/**
+ * The fold of `foldRunEvent`, for one consumer that only reads the latest
+ * state (a progress display, a viewer): each event costs the same however
+ * many flows the run has (the flows map is updated in place, so a state it
+ * returned earlier sees later flow updates).
+ */
+export class RunStateFolder {
+  #state: RunState;
+  readonly #flows: Map<string, FlowState>;
+
+  constructor(flowNames: readonly string[] = []) {
+    this.#flows = new Map(flowNames.map((name) => [name, emptyFlow(name)]));
+    this.#state = { ...EMPTY_RUN_STATE, flows: this.#flows };
+  }
+
+  get state(): RunState {
+    return this.#state;
+  }
+
+  apply(event: RunEvent): RunState {
+    this.#state = foldInto(this.#state, event, () => this.#flows);
+    return this.#state;
+  }
+}
+
+/** The run-level fields of the next state; a flow event's flow folded into the map `flowsToUpdate` gives (which the state then holds). */
+function foldInto(state: RunState, event: RunEvent, flowsToUpdate: () => Map<string, FlowState>): RunState {
   const base: RunState = {
     ...state,
     runId: state.runId ?? event.runId,
@@ -67,7 +99,7 @@ export function foldRunEvent(state: RunState, event: RunEvent): RunState {
     };
   }
   if (event.element.kind !== 'flow') return base;
-  const flows = new Map(state.flows);
+  const flows = flowsToUpdate();
   flows.set(event.element.name, foldFlow(flows.get(event.element.name) ?? emptyFlow(event.element.name), event));
   return { ...base, flows };
 }
@@ -100,7 +132,7 @@ function foldFlow(flow: FlowState, event: RunEvent): FlowState {
 
 /** Folds a whole event sequence. */
 export function foldRunEvents(events: Iterable<RunEvent>, flowNames: readonly string[] = []): RunState {
-  let state = initialRunState(flowNames);
-  for (const event of events) state = foldRunEvent(state, event);
-  return state;
+  const folder = new RunStateFolder(flowNames);
+  for (const event of events) folder.apply(event);
+  return folder.state;
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RUN_PHASES, type RunEvent } from '@thund/ir';
-import { JsonlEventWriter, foldRunEvents, readJsonlEvents, toViewerEvent } from '../src/index.js';
+import { JsonlEventWriter, type RunState, RunStateFolder, foldRunEvent, foldRunEvents, initialRunState, readJsonlEvents, toViewerEvent } from '../src/index.js';
 
 const at = (s: number): string => new Date(Date.UTC(2026, 11, 2, 10, 0, s)).toISOString();
 const flowEvent = (name: string, s: number, phase: RunEvent['phase'], details?: RunEvent['details']): RunEvent => ({
@@ -59,6 +59,28 @@ describe('foldRunEvents', () => {
     const batches = [1, 2, 3].map((epoch) => flowEvent('s', epoch, undefined, { epoch, rowsRead: 100, rowsWritten: 90, lateRows: 1, watermark: at(epoch) }));
     const flow = foldRunEvents(batches).flows.get('s');
     expect(flow).toMatchObject({ epochs: 3, rowsRead: 300, rowsWritten: 270, lateRows: 3, watermark: at(3) });
+  });
+});
+
+describe('RunStateFolder: the same fold in place (each event costs the same however many flows a run has)', () => {
+  const plain = (state: RunState) => ({ ...state, flows: Object.fromEntries(state.flows) });
+  const events = [...RECORDED, ...[1, 2, 3].map((epoch) => flowEvent('s', epoch, undefined, { epoch, rowsRead: 100, rowsWritten: 90, lateRows: 1, watermark: at(epoch) }))];
+
+  it('gives the state foldRunEvent gives after every event', () => {
+    const folder = new RunStateFolder(['clean', 'broken', 'rollup', 'never']);
+    let pure = initialRunState(['clean', 'broken', 'rollup', 'never']);
+    for (const event of events) {
+      pure = foldRunEvent(pure, event);
+      expect(plain(folder.apply(event))).toEqual(plain(pure));
+    }
+    expect(folder.state.flows.get('s')).toMatchObject({ epochs: 3, rowsWritten: 270 });
+  });
+
+  it('foldRunEvent stays pure: the state it was given is unchanged', () => {
+    const before = foldRunEvents(RECORDED.slice(0, 5));
+    const snapshot = plain(before);
+    foldRunEvent(before, flowEvent('clean', 9, 'failed', { error: { code: 'THUND_ENGINE', message: 'x' } }));
+    expect(plain(before)).toEqual(snapshot);
   });
 });
 

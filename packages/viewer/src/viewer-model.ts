@@ -1,4 +1,4 @@
-import { type FlowState, type RunState, foldRunEvent, initialRunState, toViewerEvent, type ViewerEvent } from '@thund/events';
+import { type FlowState, type RunState, RunStateFolder, toViewerEvent, type ViewerEvent } from '@thund/events';
 import { type InferredSchema, type Pipeline, type RunEvent, type RunPhase, dataTypeLabel, datasetSchemas, flowOutputSchema, schemaResolver } from '@thund/ir';
 import { datasetId, flowId } from './pipeline-graph.js';
 
@@ -29,17 +29,20 @@ const DATASET_PRECEDENCE: readonly RunPhase[] = ['failed', 'running', 'planning'
  */
 export class ViewerModel {
   readonly #pipeline: Pipeline;
-  #state: RunState;
+  readonly #folder: RunStateFolder;
+  /** The dataset node each flow's events also concern (its target), looked up once per event. */
+  readonly #targetOf: ReadonlyMap<string, string>;
   readonly #events: ViewerEvent[] = [];
   readonly #byNode = new Map<string, ViewerEvent[]>();
 
   constructor(pipeline: Pipeline) {
     this.#pipeline = pipeline;
-    this.#state = initialRunState(pipeline.flows.map((f) => f.name));
+    this.#folder = new RunStateFolder(pipeline.flows.map((f) => f.name));
+    this.#targetOf = new Map(pipeline.flows.map((f) => [f.name, f.target]));
   }
 
   get runState(): RunState {
-    return this.#state;
+    return this.#folder.state;
   }
 
   get events(): readonly ViewerEvent[] {
@@ -48,25 +51,30 @@ export class ViewerModel {
 
   /** Applies an event; returns the ids of the nodes whose view changed. */
   apply(event: RunEvent): string[] {
-    this.#state = foldRunEvent(this.#state, event);
+    this.#folder.apply(event);
+    const target = event.element.kind === 'flow' ? this.#targetOf.get(event.element.name) : undefined;
     const viewer = toViewerEvent(event);
     this.#events.push(viewer);
     const ids =
       event.element.kind === 'flow'
-        ? [flowId(event.element.name), ...this.#pipeline.flows.filter((f) => f.name === event.element.name).map((f) => datasetId(f.target))]
+        ? [flowId(event.element.name), ...(target === undefined ? [] : [datasetId(target)])]
         : event.element.kind === 'dataset' ? [datasetId(event.element.name)] : [];
-    for (const id of ids) this.#byNode.set(id, [...(this.#byNode.get(id) ?? []), viewer]);
+    for (const id of ids) {
+      const events = this.#byNode.get(id);
+      if (events === undefined) this.#byNode.set(id, [viewer]);
+      else events.push(viewer);
+    }
     return ids;
   }
 
   eventsOf(id: string): readonly ViewerEvent[] {
-    return this.#byNode.get(id) ?? [];
+    return [...(this.#byNode.get(id) ?? [])];
   }
 
   node(id: string): NodeView {
-    if (id.startsWith('flow:')) return flowView(id, this.#state.flows.get(id.slice(5)));
+    if (id.startsWith('flow:')) return flowView(id, this.#folder.state.flows.get(id.slice(5)));
     const name = id.slice(8);
-    const writers = this.#pipeline.flows.filter((f) => f.target === name).map((f) => this.#state.flows.get(f.name)).filter((f) => f !== undefined);
+    const writers = this.#pipeline.flows.filter((f) => f.target === name).map((f) => this.#folder.state.flows.get(f.name)).filter((f) => f !== undefined);
     const status = DATASET_PRECEDENCE.find((phase) => writers.some((w) => w.phase === phase)) ?? 'queued';
     const sum = (pick: (f: FlowState) => number): number => writers.reduce((total, f) => total + pick(f), 0);
     return { id, status, rowsRead: sum((f) => f.rowsRead), rowsWritten: sum((f) => f.rowsWritten), expectations: writers.flatMap((w) => w.expectations) };

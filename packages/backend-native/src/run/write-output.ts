@@ -70,9 +70,9 @@ async function write(request: WriteRequest, query: string): Promise<number | und
   const target = targetName(pipeline, dataset);
   switch (dataset.type) {
     case 'materialized_view': {
-      // One statement, one transaction: a failure keeps the previous content.
-      await session.run(`CREATE OR REPLACE TABLE ${target} AS ${query}`);
-      return (await session.counts(`SELECT count(*) FROM ${target}`))[0];
+      // One statement, one transaction: a failure keeps the previous content. DuckDB answers CREATE TABLE AS with
+      // the count of rows it wrote (a `Count` row), so the table is not scanned again to count them.
+      return (await session.counts(`CREATE OR REPLACE TABLE ${target} AS ${query}`))[0];
     }
     case 'table':
       return request.tableLock.with(target, async () => {

@@ -1,0 +1,54 @@
+/**
+ * Per-flow cost, whole process (issue 19): `thund run` of a pipeline of
+ * 10,000 trivial flows — a chain of materialized views, each reading the
+ * one before it, so every flow waits for the last and nothing overlaps.
+ * Reports the median wall time of several runs, the time per flow and the
+ * peak RSS (via /usr/bin/time). Target: ≤ 15 s and ≤ 400 MB.
+ *
+ *   pnpm --filter @thund/cli bench          (after the realistic pipeline)
+ *   THUND_BENCH_FLOWS=3000 THUND_BENCH_RUNS=5 npx tsx bench/many-flows.ts
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const FLOWS = Number(process.env['THUND_BENCH_FLOWS'] ?? 10_000);
+const RUNS = Math.max(3, Number(process.env['THUND_BENCH_RUNS'] ?? 3));
+const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
+const TIME = '/usr/bin/time';
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+function chain(flows: number): string {
+  const datasets = Array.from({ length: flows }, (_, i) => ({ name: `m${i}`, type: 'materialized_view' }));
+  const query = (i: number) => (i === 0
+    ? { kind: 'read_files', format: 'csv', path: 'one.csv', schema: [{ name: 'id', type: 'int64' }] }
+    : { kind: 'read', dataset: `m${i - 1}` });
+  return JSON.stringify({ version: 1, name: 'many_flows', datasets, flows: datasets.map((d, i) => ({ name: d.name, target: d.name, kind: 'batch', query: query(i) })) });
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'thund-bench-flows-'));
+try {
+  await writeFile(join(dir, 'one.csv'), 'id\n1\n');
+  await writeFile(join(dir, 'pipeline.json'), chain(FLOWS));
+  const timed = existsSync(TIME);
+  const seconds: number[] = [];
+  const rss: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const started = performance.now();
+    const args = [BIN, 'run', 'pipeline.json', '--show', `m${FLOWS - 1}`];
+    const child = timed ? spawnSync(TIME, ['-f', '%M', process.execPath, ...args], { cwd: dir, encoding: 'utf8' }) : spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
+    seconds.push((performance.now() - started) / 1000);
+    if (child.status !== 0) throw new Error(`thund run failed: ${child.stderr.slice(-2000)}`);
+    if (timed) rss.push(Number(child.stderr.trim().split('\n').at(-1)) / 1024);
+  }
+  const s = median(seconds);
+  console.log(`many flows: ${FLOWS} flows, ${RUNS} runs, whole process (thund run)`);
+  console.log(`  median ${s.toFixed(2)} s (${((s * 1000) / FLOWS).toFixed(2)} ms per flow); runs ${seconds.map((x) => x.toFixed(2)).join(', ')} s`);
+  console.log(`  peak RSS ${rss.length === 0 ? 'n/a (no /usr/bin/time)' : `${Math.max(...rss).toFixed(0)} MiB`}`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
