@@ -40,9 +40,11 @@ try {
   for (let run = 0; run < RUNS; run += 1) {
     const started = performance.now();
     const args = [BIN, 'run', 'pipeline.json', '--show', `m${FLOWS - 1}`];
-    const child = timed ? spawnSync(TIME, ['-f', '%M', process.execPath, ...args], { cwd: dir, encoding: 'utf8' }) : spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
+    // The progress lines (one per flow event) go nowhere; stderr keeps /usr/bin/time's figure (and any error).
+    const options = { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 256 * 1024 * 1024 } as const;
+    const child = timed ? spawnSync(TIME, ['-f', '%M', process.execPath, ...args], options) : spawnSync(process.execPath, args, options);
     seconds.push((performance.now() - started) / 1000);
-    if (child.status !== 0) throw new Error(`thund run failed: ${child.stderr.slice(-2000)}`);
+    if (child.status !== 0) throw new Error(`thund run failed (${child.status ?? child.signal ?? child.error?.message}): ${child.stderr.slice(-2000)}`);
     if (timed) rss.push(Number(child.stderr.trim().split('\n').at(-1)) / 1024);
   }
   const s = median(seconds);
