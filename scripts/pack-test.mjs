@@ -23,6 +23,8 @@ const RULES = {
   '@thund/backend-spark': { forbidden: ['@duckdb/'] },
   '@thund/backend-testkit': { forbidden: ['@duckdb/', '@grpc/', '@bufbuild/'] },
   '@thund/sql': { forbidden: ['@duckdb/', '@grpc/', '@bufbuild/', 'apache-arrow'] },
+  // The backends are optional peers: a team adds the one it runs on.
+  '@thund/cli': { forbidden: ['@thund/backend-native', '@thund/backend-spark', '@duckdb/', '@grpc/', '@bufbuild/'] },
 };
 
 const manifests = readdirSync(packagesDir)
