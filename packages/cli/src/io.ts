@@ -6,6 +6,11 @@ export interface CliIo {
   readonly stderr: TextOutput;
   /** Live, redrawn progress only on a terminal; plain lines otherwise. */
   readonly isTTY: boolean;
+  /** Colour the progress symbols: a terminal, without NO_COLOR (https://no-color.org) and not TERM=dumb. */
+  readonly color?: boolean;
+  /** The terminal's size, when it is one (progress lines are fitted to it). */
+  readonly columns?: number;
+  readonly rows?: number;
   readonly cwd: string;
   /** Print the stack trace of an internal error (THUND_DEBUG=1). Default false. */
   readonly debug?: boolean;
@@ -16,6 +21,14 @@ export function processIo(): CliIo {
     stdout: pipeSafeOutput(process.stdout),
     stderr: pipeSafeOutput(process.stderr),
     isTTY: process.stdout.isTTY === true,
+    color: process.stdout.isTTY === true && (process.env['NO_COLOR'] ?? '') === '' && process.env['TERM'] !== 'dumb',
+    // Read when asked, so a resized terminal is followed.
+    get columns() {
+      return process.stdout.columns;
+    },
+    get rows() {
+      return process.stdout.rows;
+    },
     cwd: process.cwd(),
     debug: process.env['THUND_DEBUG'] === '1',
   };

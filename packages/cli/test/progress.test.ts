@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type RunEvent, from, pipeline, readFiles } from '@thund/ir';
+import { displayWidth, fitToWidth, padToWidth } from '../src/display-width.js';
 import { RunProgress } from '../src/progress.js';
 import { captureIo } from './support/capture-io.js';
 
@@ -33,5 +34,28 @@ describe('RunProgress', () => {
     progress.update(ev('mv', 'failed', { error: { code: 'THUND_ENGINE', message: 'boom' } }));
     expect(io.out()).toMatch(/^▶ flow mv running\n✗ flow mv failed: \d+ ms; boom\n$/);
     expect(io.out()).not.toContain('\x1b');
+  });
+});
+
+describe('display width (progress lines fitted to the terminal)', () => {
+  it('counts East Asian wide characters as two columns, combining marks as none', () => {
+    expect(displayWidth('daily')).toBe(5);
+    expect(displayWidth('売上データ')).toBe(10);
+    expect(displayWidth('e\u0301')).toBe(1);
+  });
+  it('cuts to the width with an ellipsis, never splitting a wide character over the edge', () => {
+    expect(fitToWidth('売上データ', 6)).toBe('売上…');
+    expect(fitToWidth('売上データ', 10)).toBe('売上データ');
+    expect(fitToWidth('abcdef', 4)).toBe('abc…');
+    expect(displayWidth(padToWidth('売上', 6))).toBe(6);
+  });
+  it('on a narrow terminal every line of the block fits it', () => {
+    const io = { ...captureIo('/', true), columns: 30, rows: 10 };
+    const progress = new RunProgress(io, p);
+    progress.update(ev('mv', 'completed', { rowsWritten: 5, durationMs: 12, expectations: [{ name: 'a_rather_long_expectation_name', action: 'warn', passed: 4, failed: 1 }] }));
+    progress.finish(result);
+    const block = (io.out().split('\x1b[2K').at(-1) ?? '').split('\n')[0] ?? '';
+    expect(displayWidth(block)).toBeLessThanOrEqual(29);
+    expect(block).toMatch(/^✓ mv\s+completed .*…$/);
   });
 });
