@@ -1,4 +1,5 @@
 import type { DatasetRows } from '@thund/ir';
+import { displayWidth, padToWidth } from './display-width.js';
 import { escapeForTerminal } from './escape-for-terminal.js';
 
 function cell(value: unknown): string {
@@ -20,10 +21,11 @@ export function renderTable(title: string, dataset: DatasetRows): string {
   const table = { columns: dataset.columns, totalRows: dataset.totalRows, rows: dataset.rows.map((row) => dataset.columns.map((c) => row[c] ?? null)) };
   const text = table.rows.map((row) => row.map(cell));
   const columns = table.columns.map((c) => escapeForTerminal(c));
-  const widths = columns.map((c, i) => Math.max(c.length, ...text.map((row) => (row[i] ?? '').length)));
+  // Columns on the terminal, not UTF-16 units: a CJK character takes two, so a table of them stays aligned.
+  const widths = columns.map((c, i) => Math.max(displayWidth(c), ...text.map((row) => displayWidth(row[i] ?? ''))));
   const numeric = table.columns.map((_, i) => table.rows.every((row) => typeof row[i] === 'number' || typeof row[i] === 'bigint' || row[i] === null || (typeof row[i] === 'string' && /^-?\d+(\.\d+)?$/.test(row[i] as string))));
   const line = (values: readonly string[]): string =>
-    values.map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join(' │ ').trimEnd();
+    values.map((v, i) => (numeric[i] ? ' '.repeat(Math.max(0, (widths[i] ?? 0) - displayWidth(v))) + v : padToWidth(v, widths[i] ?? 0))).join(' │ ').trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('─┼─');
   const more = table.totalRows > table.rows.length ? `\n… ${table.totalRows - table.rows.length} more rows` : '';
   const count = `${table.totalRows} row${table.totalRows === 1 ? '' : 's'}`;

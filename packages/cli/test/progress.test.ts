@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type RunEvent, from, pipeline, readFiles } from '@thund/ir';
 import { displayWidth, fitToWidth, padToWidth } from '../src/display-width.js';
 import { RunProgress } from '../src/progress.js';
+import { renderTable } from '../src/render-table.js';
 import { captureIo } from './support/capture-io.js';
 
 const p = pipeline('p').temporaryView('src', { query: readFiles('csv', 'a.csv') }).materializedView('mv', { query: from('src') }).build();
@@ -57,5 +58,20 @@ describe('display width (progress lines fitted to the terminal)', () => {
     const block = (io.out().split('\x1b[2K').at(-1) ?? '').split('\n')[0] ?? '';
     expect(displayWidth(block)).toBeLessThanOrEqual(29);
     expect(block).toMatch(/^✓ mv\s+completed .*…$/);
+  });
+});
+
+describe('result tables', () => {
+  it('stay aligned with wide characters, tabs and newlines in the cells', () => {
+    const table = renderTable('sales', {
+      columns: ['region', 'n'],
+      totalRows: 3,
+      rows: [{ region: '東京', n: 1 }, { region: 'Oslo', n: 22 }, { region: 'a\tb\nc', n: 333 }],
+    });
+    const [, header, , ...rows] = table.trimEnd().split('\n');
+    const bar = (line: string | undefined) => displayWidth((line ?? '').split('│')[0] ?? '');
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(bar(row)).toBe(bar(header));
+    expect(rows[2]).toContain('a\\tb\\nc');
   });
 });

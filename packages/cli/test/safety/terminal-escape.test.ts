@@ -34,7 +34,8 @@ describe('user-controlled text is printed escaped: names and messages cannot dri
 
   it('progress on a TTY: hostile flow names, expectation names, errors and messages', () => {
     const p = pipeline('p').temporaryView(`src${HOSTILE}`, { query: readFiles('csv', 'a.csv') }).materializedView('mv', { query: from(`src${HOSTILE}`) }).build();
-    const io = captureIo('/', true);
+    // A terminal wide enough to hold the escaped texts whole (lines are cut to the terminal's width).
+    const io = { ...captureIo('/', true), columns: 400 };
     const progress = new RunProgress(io, p);
     progress.update(event(`src${HOSTILE}`, 'running', 'starting'));
     progress.update(event(`src${HOSTILE}`, 'completed', 'done', { rowsWritten: 3, expectations: [{ name: `e${HOSTILE}`, action: 'warn', passed: 1, failed: 2 }] }));
