@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type Pipeline, type RunContext,
-  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, beginRun, finishRun, isIncremental, refuseRun,
+  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, beginRun, finishRun, isIncremental, planFacts, refuseRun,
   startRun,
 } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
@@ -59,32 +59,35 @@ function storagePath(pipeline: Pipeline, baseDir: string, storageRoot: string, c
   return path;
 }
 
-async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOptions, context: RunContext): Promise<Outcome> {
+async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptions, context: RunContext): Promise<Outcome> {
   const { emit, signal } = context;
-  const element: ElementRef = { kind: 'pipeline', name: pipeline.name };
-  const beginning = beginRun(pipeline, context, deps.check, errorDetails);
+  const element: ElementRef = { kind: 'pipeline', name: whole.name };
+  const beginning = beginRun(whole, context, deps.check, errorDetails);
   if (beginning.refused) return beginning.outcome;
   const { started } = beginning;
-  const storageDir = storagePath(pipeline, deps.baseDir, deps.storageRoot, options.dryRun !== true);
+  const storageDir = storagePath(whole, deps.baseDir, deps.storageRoot, options.dryRun !== true);
+  const session = await deps.session();
+  const place = deps.place(whole);
+  // The declared-schema rule where only Spark can tell a flow's columns: a flow that breaks it fails and the flows
+  // downstream of it are cancelled; the rest of the graph runs without them, as native runs it.
+  const mismatches = await declaredSchemaMismatches({ session, pipeline: whole, baseDir: deps.baseDir, signal });
+  const notRun = downstreamOf(whole, new Set(mismatches.keys()));
+  const pipeline = notRun.size === 0 ? whole : withoutFlows(whole, notRun);
   const outputs = graphOutputs(pipeline, deps.baseDir, storageDir);
   const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));
   const outsideGraph = new Set(batchSinkFlows(pipeline).map((f) => f.name));
-
-  const session = await deps.session();
-  const place = deps.place(pipeline);
   const streamingTables = outputs.filter((o) => o.sdpType === 'table' && o.flows.length > 0)
     .map((o) => ({ table: o.dataset.name, dataset: o.flows[0]?.members[0]?.target ?? o.dataset.name }));
   const lost = await lostCheckpointError(session, place, streamingTables, storageDir, options.fullRefresh === true).catch((reason: unknown) => thundErrorFromSpark(reason, { remote: session.remote.display, element }));
-  if (lost !== undefined) return failBeforeStart(pipeline, context, lost);
+  if (lost !== undefined) return failBeforeStart(whole, context, lost);
   if (options.dryRun !== true) {
     const refused = await prepareStreamingSinks(pipeline, deps.baseDir, storageDir, options.fullRefresh === true).then(() => undefined, (reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'spark', element }));
-    if (refused !== undefined) return failBeforeStart(pipeline, context, refused);
+    if (refused !== undefined) return failBeforeStart(whole, context, refused);
   }
   const remote = { remote: session.remote.display };
-  const tracker = new FlowTracker(context, pipeline.name, pipeline.flows.map((f) => f.name), place.catalog, place.database, members);
-  for (const flow of pipeline.flows) tracker.transition(flow.name, 'queued', `flow "${flow.name}" is queued`);
-  const mismatches = await declaredSchemaMismatches({ session, pipeline, baseDir: deps.baseDir, signal });
-  if (mismatches.size > 0) return refuseMismatches(pipeline, context, tracker, started, mismatches);
+  const tracker = new FlowTracker(context, whole.name, whole.flows.map((f) => f.name), place.catalog, place.database, members);
+  for (const flow of whole.flows) tracker.transition(flow.name, 'queued', `flow "${flow.name}" is queued`);
+  failMismatches(tracker, notRun, mismatches);
 
   let graphId: string | undefined;
   let runError: ThundError | undefined;
@@ -160,8 +163,8 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   }
   if (graphId !== undefined) void session.drain(asPlan(dropGraph(graphId))).catch(() => undefined);
 
-  const outcomes = pipeline.flows.map((flow) => tracker.outcome(flow.name) ?? { name: flow.name, phase: 'cancelled' as const });
-  return finishRun(pipeline, context, { started, flows: outcomes, ...(runError === undefined ? {} : { runError: errorDetails(runError) }) });
+  const outcomes = whole.flows.map((flow) => tracker.outcome(flow.name) ?? { name: flow.name, phase: 'cancelled' as const });
+  return finishRun(whole, context, { started, flows: outcomes, ...(runError === undefined ? {} : { runError: errorDetails(runError) }) });
 }
 
 async function createGraphId(session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, signal: AbortSignal): Promise<string> {
@@ -290,18 +293,43 @@ function firstLine(text: string): string {
 }
 
 /**
- * A flow whose columns do not fit its declared schema fails, before Spark
- * starts anything; the others are cancelled (the graph runs as a whole).
+ * A flow whose columns do not fit its declared schema fails (Spark never
+ * sees it); each flow downstream of one is cancelled, as native cancels
+ * the flows downstream of a failed one.
  */
-function refuseMismatches(pipeline: Pipeline, context: RunContext, tracker: FlowTracker, started: number, mismatches: ReadonlyMap<string, ThundError>): Outcome {
-  const names = [...mismatches.keys()].map((n) => `"${n}"`).join(', ');
-  for (const flow of pipeline.flows) {
-    const error = mismatches.get(flow.name);
-    if (error !== undefined) tracker.fail(flow.name, error.code, error.rawMessage);
-    else tracker.cancel(flow.name, `the run stopped before Spark started it: ${names} ${mismatches.size === 1 ? 'does' : 'do'} not fit the declared schema`);
+function failMismatches(tracker: FlowTracker, notRun: ReadonlyMap<string, string>, mismatches: ReadonlyMap<string, ThundError>): void {
+  for (const [name, root] of notRun) {
+    const error = mismatches.get(name);
+    if (error !== undefined) tracker.fail(name, error.code, error.rawMessage);
+    else tracker.cancel(name, `upstream flow ${root} failed: its columns do not fit the declared schema`, ThundErrorCode.UpstreamFailed);
   }
-  const flows = pipeline.flows.map((flow) => tracker.outcome(flow.name) ?? { name: flow.name, phase: 'cancelled' as const });
-  return finishRun(pipeline, context, { started, flows });
+}
+
+/** The flows `failed` and every flow that reads, directly or not, a dataset one of them writes; each with the failed flow it follows. */
+function downstreamOf(pipeline: Pipeline, failed: ReadonlySet<string>): Map<string, string> {
+  const notRun = new Map([...failed].map((name) => [name, name]));
+  const rootOfTarget = new Map<string, string>();
+  for (const flow of pipeline.flows) if (failed.has(flow.name)) rootOfTarget.set(flow.target, flow.name);
+  for (let grew = notRun.size > 0; grew;) {
+    grew = false;
+    for (const flow of pipeline.flows) {
+      if (notRun.has(flow.name)) continue;
+      const root = planFacts(flow).reads.map((read) => rootOfTarget.get(read)).find((r) => r !== undefined);
+      if (root === undefined) continue;
+      notRun.set(flow.name, root);
+      rootOfTarget.set(flow.target, root);
+      grew = true;
+    }
+  }
+  return notRun;
+}
+
+/** The pipeline without some flows, and without the datasets only they wrote. */
+function withoutFlows(pipeline: Pipeline, removed: ReadonlyMap<string, string>): Pipeline {
+  const flows = pipeline.flows.filter((f) => !removed.has(f.name));
+  const written = new Set(flows.map((f) => f.target));
+  const hadWriters = new Set(pipeline.flows.map((f) => f.target));
+  return { ...pipeline, flows, datasets: pipeline.datasets.filter((d) => written.has(d.name) || !hadWriters.has(d.name)) };
 }
 
 /** A pipeline-level failure before any command was sent: `refuseRun` with Spark's error details. */
