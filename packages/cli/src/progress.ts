@@ -80,6 +80,14 @@ export class RunProgress {
   }
 
   #plain(text: string): void {
+    if (this.#io.isTTY && this.#drawn > 0) {
+      // A line printed under the block would shift it down and the next redraw would miss its top line:
+      // take the block away, print the line, and draw the block again under it.
+      this.#io.stdout.write(`\x1b[${this.#drawn}A\x1b[J${fitToWidth(text, Math.max(20, (this.#io.columns ?? 80) - 1))}\n`);
+      this.#drawn = 0;
+      this.#redraw();
+      return;
+    }
     this.#io.stdout.write(`${text}\n`);
   }
 

@@ -91,4 +91,23 @@ describe.runIf(existsSync(SCRIPT))('thund run on an 80-column terminal (real pty
     expect(new Set(flowLines.map((l) => l.split(/\s+/)[1])).size).toBe(flowLines.length);
     expect(lines).toContain(`… ${count - (ROWS - 3)} more flows: ${count - (ROWS - 3)} completed`);
   });
+
+  it('a pipeline warning while the block is drawn: printed above it, the block still once on the screen', async () => {
+    // Rendered the same way, without a run: the progress of a pipeline whose run warns between flow events.
+    const { RunProgress } = await import('../src/progress.js');
+    const { pipeline, sql } = await import('@thund/ir');
+    let raw = '';
+    const io = { stdout: { write: (t: string) => { raw += t; } }, stderr: { write: () => undefined }, isTTY: true, cwd: '/', columns: COLS, rows: ROWS };
+    const p = pipeline('warned').materializedView('a', { query: sql('duckdb', 'SELECT 1') }).materializedView('b', { query: sql('duckdb', 'SELECT 2') }).build();
+    const progress = new RunProgress(io, p);
+    const at = new Date().toISOString();
+    progress.update({ timestamp: at, runId: 'r', element: { kind: 'flow', name: 'a' }, level: 'info', message: 'a running', phase: 'running' });
+    progress.update({ timestamp: at, runId: 'r', element: { kind: 'pipeline', name: 'warned' }, level: 'warn', message: 'the disk is nearly full' });
+    progress.update({ timestamp: at, runId: 'r', element: { kind: 'flow', name: 'a' }, level: 'info', message: 'a done', phase: 'completed', details: { rowsWritten: 1 } });
+    progress.finish({ runId: 'r', status: 'completed', flows: [], durationMs: 5 });
+    const { lines } = await render(raw);
+    expect(lines.filter((l) => /^\S a\s/.test(l)), lines.join('\n')).toHaveLength(1);
+    expect(lines.filter((l) => /^\S b\s/.test(l)), lines.join('\n')).toHaveLength(1);
+    expect(lines.indexOf('pipeline warned: the disk is nearly full')).toBeLessThan(lines.findIndex((l) => /^\S a\s/.test(l)));
+  });
 });
