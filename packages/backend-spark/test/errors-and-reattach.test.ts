@@ -110,4 +110,34 @@ describe('reattachable execution', () => {
     await expect(session.drain({ opType: { case: 'root', value: {} } })).rejects.toMatchObject({ code: 'THUND_ENGINE' });
     expect(log.filter((l) => l.startsWith('reattach'))).toEqual([]);
   });
+
+  it('a cancelled execution releases its operation only after the server answered the Interrupt (a release first leaves the Interrupt nothing to name)', async () => {
+    const log: string[] = [];
+    const controller = new AbortController();
+    const transport = droppingTransport(log);
+    const endless: ConnectTransport = {
+      ...transport,
+      executePlan: () => ({
+        cancel: () => { log.push('cancel'); },
+        async *[Symbol.asyncIterator]() {
+          yield response('r1');
+          await new Promise(() => undefined);
+        },
+      }),
+      interrupt: async (request) => {
+        log.push('interrupt sent');
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        log.push('interrupt answered');
+        return create((await import('../src/gen/spark/connect/base_pb.js')).InterruptResponseSchema, { interruptedIds: [request.interrupt.case === 'operationId' ? request.interrupt.value : ''] });
+      },
+    };
+    const session = new SparkConnectSession(parseConnectionString('sc://127.0.0.1:1'), endless, { backoffMs: 1 });
+    for await (const item of session.execute({ opType: { case: 'root', value: {} } }, { signal: controller.signal })) {
+      expect(item.responseId).toBe('r1');
+      controller.abort();
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(log).toEqual(['interrupt sent', 'interrupt answered', 'cancel', 'release releaseAll']);
+  });
 });

@@ -103,8 +103,11 @@ export class SparkConnectSession {
     options.onOperation?.(operationId);
     const { signal } = options;
     let stream = this.#transport.executePlan(request);
+    // Kept so that `finally` can wait for it: releasing the operation before
+    // the server has handled the Interrupt would leave it nothing to interrupt.
+    let interrupting: Promise<unknown> | undefined;
     const onAbort = (): void => {
-      void this.interrupt(operationId).catch(() => undefined);
+      interrupting = this.interrupt(operationId).catch(() => undefined);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     let lastResponseId: string | undefined;
@@ -157,6 +160,7 @@ export class SparkConnectSession {
       }
     } finally {
       signal?.removeEventListener('abort', onAbort);
+      if (interrupting !== undefined) await Promise.race([interrupting, delay(INTERRUPT_WAIT_MS, { unref: true })]);
       if (!complete) stream.cancel();
       if (!this.#closed) {
         void this.#transport.releaseExecute(create(ReleaseExecuteRequestSchema, {
@@ -253,6 +257,9 @@ export class SparkConnectSession {
   }
 }
 
+/** How long a cancelled `execute` waits for its Interrupt before releasing the operation. */
+const INTERRUPT_WAIT_MS = 5_000;
+
 /** Upper bound of one wait between reattach attempts. */
 const MAX_BACKOFF_MS = 10_000;
 
@@ -264,6 +271,9 @@ function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function delay(ms: number, options: { unref?: boolean } = {}): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (options.unref === true) timer.unref();
+  });
 }
