@@ -12,6 +12,10 @@ pnpm exec turbo run build typecheck lint --output-logs=errors-only || status=1
 # Repository-wide lint: Biome's rules, knip (unused files, exports, dependencies), jscpd (no copied blocks in src/).
 [ "$status" -eq 0 ] && { pnpm run --silent lint:repo || status=1; }
 if [ "$status" -eq 0 ]; then
+  # The viewer's browser tests drive a headless Chromium: installed here when missing, never skipped.
+  tools/browser/ensure-chromium.sh || status=1
+fi
+if [ "$status" -eq 0 ]; then
   # The Spark backend's integration tests need a real local Spark Connect server:
   # with-server.sh installs pyspark (cached), starts it on 127.0.0.1, sets
   # THUND_SPARK_REMOTE, runs the tests and always stops the server.
