@@ -1,40 +1,81 @@
 import { type Pipeline, planFacts } from '@thund/ir';
 
-export type GraphNodeKind = 'dataset' | 'flow';
-
-export interface GraphNode {
-  /** `dataset:<name>` or `flow:<name>`: datasets and flows may share names. */
+/** A flow, drawn inside the node of the dataset it writes. */
+export interface GraphFlow {
+  /** `flow:<name>`: a flow may share its name with a dataset. */
   readonly id: string;
-  readonly kind: GraphNodeKind;
+  /** The flow's name, as the pipeline declares it. */
   readonly name: string;
-  /** Dataset type or flow kind. */
-  readonly type: string;
+  /** `batch`, `streaming`, `append_once` or `cdc`. */
+  readonly kind: string;
+  /** The datasets its query reads. */
+  readonly reads: readonly string[];
+  /** How many expectations it declares. */
+  readonly expectations: number;
 }
 
-export interface GraphEdge {
+/** One node per dataset, holding the flows that write it. */
+export interface GraphNode {
+  /** `dataset:<name>`. */
   readonly id: string;
-  readonly source: string;
-  readonly target: string;
+  /** The dataset's name, as the pipeline declares it. */
+  readonly name: string;
+  /** The dataset type: `table`, `materialized_view`, `temporary_view`, `sink`. */
+  readonly type: string;
+  /** The flows whose target it is, in pipeline order; empty for a dataset no flow writes. */
+  readonly flows: readonly GraphFlow[];
 }
 
+/** A dataset read by a flow of another: `flows` are the flows of `target` that read `source`. */
+export interface GraphEdge {
+  /** `<source>-><target>`, e.g. `dataset:orders->dataset:daily_totals`. */
+  readonly id: string;
+  /** The id of the dataset read. */
+  readonly source: string;
+  /** The id of the dataset the reading flows write. */
+  readonly target: string;
+  /** Names of the flows of `target` that read `source`: one edge however many do. */
+  readonly flows: readonly string[];
+}
+
+/** The pipeline as {@link pipelineGraph} draws it: datasets as nodes, the reads between them as edges. */
 export interface PipelineGraph {
+  /** One per declared dataset, in the pipeline's order. */
   readonly nodes: readonly GraphNode[];
+  /** One per dataset read by a flow writing another; none for a flow reading its own target or an undeclared name. */
   readonly edges: readonly GraphEdge[];
 }
 
+/** The id of a dataset's node: `dataset:<name>`. */
 export const datasetId = (name: string): string => `dataset:${name}`;
+/** The id of a flow: `flow:<name>` (prefixed, as a flow may share its name with a dataset). */
 export const flowId = (name: string): string => `flow:${name}`;
 
-/** Datasets and flows as a bipartite graph: dataset → flow for each read, flow → dataset for its target. */
+/**
+ * The pipeline as a graph of datasets: an edge from each dataset a flow
+ * reads to the dataset the flow writes. Flows are not nodes of their own
+ * (a flow and its target usually share a name, and drawing both doubled the
+ * graph's width): each node lists the flows writing it.
+ */
 export function pipelineGraph(pipeline: Pipeline): PipelineGraph {
-  const nodes: GraphNode[] = [
-    ...pipeline.datasets.map((d) => ({ id: datasetId(d.name), kind: 'dataset' as const, name: d.name, type: d.type })),
-    ...pipeline.flows.map((f) => ({ id: flowId(f.name), kind: 'flow' as const, name: f.name, type: f.kind })),
-  ];
-  const edges: GraphEdge[] = [];
-  for (const flow of pipeline.flows) {
-    for (const read of planFacts(flow).reads) edges.push({ id: `${datasetId(read)}->${flowId(flow.name)}`, source: datasetId(read), target: flowId(flow.name) });
-    edges.push({ id: `${flowId(flow.name)}->${datasetId(flow.target)}`, source: flowId(flow.name), target: datasetId(flow.target) });
+  const declared = new Set(pipeline.datasets.map((d) => d.name));
+  const nodes: GraphNode[] = pipeline.datasets.map((d) => ({
+    id: datasetId(d.name),
+    name: d.name,
+    type: d.type,
+    flows: pipeline.flows.filter((f) => f.target === d.name).map((f) => ({ id: flowId(f.name), name: f.name, kind: f.kind, reads: planFacts(f).reads, expectations: f.expectations?.length ?? 0 })),
+  }));
+  const edges = new Map<string, { source: string; target: string; flows: string[] }>();
+  for (const node of nodes) {
+    for (const flow of node.flows) {
+      // A flow reading its own target (a merge) or an undeclared name draws no edge.
+      for (const read of flow.reads.filter((r) => r !== node.name && declared.has(r))) {
+        const id = `${datasetId(read)}->${node.id}`;
+        const edge = edges.get(id);
+        if (edge === undefined) edges.set(id, { source: datasetId(read), target: node.id, flows: [flow.name] });
+        else edge.flows.push(flow.name);
+      }
+    }
   }
-  return { nodes, edges };
+  return { nodes, edges: [...edges].map(([id, e]) => ({ id, ...e })) };
 }

@@ -1,26 +1,33 @@
-import { readFile } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Pipeline, RunEvent } from '@thund/ir';
+import { pageAssets } from './assets.js';
 import { allowedHosts, isAllowedHost } from './host-check.js';
 import { type GraphLayout, layoutGraph } from './layout.js';
+import { NODE_GEOMETRY } from './node-geometry.js';
 import { pipelineGraph } from './pipeline-graph.js';
+import { runSummary } from './run-summary.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 import { ViewerModel } from './viewer-model.js';
 
 /** One flow's lowered SQL / plan, shown in the side panel. */
 export interface LoweredText {
+  /** Name of the flow. */
   readonly flow: string;
+  /** What `text` is written in, e.g. `duckdb sql`; the panel shows it above the text. */
   readonly language: string;
+  /** The lowered form itself: SQL text, or the engine plan as JSON. */
   readonly text: string;
 }
 
+/** What {@link startViewer} shows and where it listens. */
 export interface ViewerOptions {
+  /** The pipeline whose graph the page draws and whose flows the events concern. */
   readonly pipeline: Pipeline;
   /** The run's events: a live RunHandle, or a replayed log. */
   readonly events: AsyncIterable<RunEvent> | Iterable<RunEvent>;
+  /** The backend's name, shown in the page's header; none shown when absent. */
   readonly backend?: string;
+  /** Each flow's lowered SQL / plan (a backend's `explain`), shown in its side panel; default none. */
   readonly lowered?: readonly LoweredText[];
   /** Always a loopback address; default 127.0.0.1. */
   readonly host?: '127.0.0.1' | 'localhost' | '::1';
@@ -28,20 +35,20 @@ export interface ViewerOptions {
   readonly port?: number;
 }
 
+/** A running viewer, as {@link startViewer} returns it. */
 export interface ViewerHandle {
+  /** The page's address, such as `http://127.0.0.1:41234/` (an IPv6 host in brackets). */
   readonly url: string;
+  /** The state the server serves, updated as each event arrives. */
   readonly model: ViewerModel;
   /** Settles when the event source is exhausted (the run ended or the log was replayed). */
   readonly done: Promise<void>;
+  /**
+   * Ends the pages' event streams, drops idle connections and stops the
+   * server. It does not stop reading the events: `done` still settles on its own.
+   */
   close(): Promise<void>;
 }
-
-const ASSETS = join(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  'index.html': 'text/html; charset=utf-8',
-  'app.js': 'text/javascript; charset=utf-8',
-  'style.css': 'text/css; charset=utf-8',
-};
 
 /**
  * Serves the viewer page and streams node updates to it with server-sent
@@ -57,6 +64,7 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
   const model = new ViewerModel(options.pipeline);
   const graph = pipelineGraph(options.pipeline);
   const layout: GraphLayout = await layoutGraph(graph);
+  const assets = await pageAssets();
   const clients = new Set<ServerResponse>();
   let finished = false;
 
@@ -75,10 +83,11 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
         nodes: graph.nodes,
         edges: graph.edges,
         layout,
+        geometry: NODE_GEOMETRY,
       }),
     '/api/stream': (req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-      send(res, 'snapshot', { nodes: model.nodes(), run: runSummary(model), finished });
+      send(res, 'snapshot', { nodes: model.nodes(), run: runSummary(model.runState), events: model.events, finished });
       clients.add(res);
       req.on('close', () => clients.delete(res));
     },
@@ -97,11 +106,11 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
         const route = routes[url.pathname];
         if (route !== undefined) return await route(request, response);
         if (url.pathname === '/api/node') return nodeDetails(response, model, url.searchParams.get('id') ?? '', options.lowered ?? []);
-        const asset = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
-        const type = CONTENT_TYPES[asset];
-        if (type === undefined) return notFound(response);
-        response.writeHead(200, { 'content-type': type });
-        response.end(await readFile(join(ASSETS, asset)));
+        const asset = assets.get(url.pathname);
+        if (asset === undefined) return notFound(response);
+        const body = await asset.read();
+        response.writeHead(200, { 'content-type': asset.type });
+        response.end(body);
       } catch (error) {
         if (response.headersSent) return void response.end();
         plain(response, 500, `${String(error)}\n`);
@@ -121,11 +130,11 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
   const done = (async () => {
     for await (const event of options.events) {
       const ids = model.apply(event);
-      if (ids.length > 0) broadcast('update', { nodes: ids.map((id) => model.node(id)), at: event.timestamp });
-      if (event.element.kind === 'pipeline') broadcast('run', runSummary(model));
+      // Every event goes to the page's event list and timeline; the nodes it changed come with it.
+      broadcast('update', { nodes: ids.map((id) => model.node(id)), event: model.events.at(-1), run: runSummary(model.runState), at: event.timestamp });
     }
     finished = true;
-    broadcast('run', runSummary(model));
+    broadcast('run', runSummary(model.runState));
   })();
   // A caller that never awaits `done` must not crash the process when the events fail.
   done.catch(() => undefined);
@@ -143,11 +152,6 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
       await closed;
     },
   };
-}
-
-function runSummary(model: ViewerModel) {
-  const state = model.runState;
-  return { runId: state.runId ?? null, phase: state.phase, events: state.events, errors: state.errors };
 }
 
 function nodeDetails(response: ServerResponse, model: ViewerModel, id: string, lowered: readonly LoweredText[]): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { col, from, pipeline, readFiles, sum } from '@thund/ir';
-import { ViewerModel, layoutGraph, pipelineGraph } from '../src/index.js';
+import { NODE_GEOMETRY, ViewerModel, layoutGraph, nodeSize, pipelineGraph } from '../src/index.js';
 import { flowEvent } from './support/event-feed.js';
 
 const p = pipeline('v')
@@ -11,12 +11,20 @@ const p = pipeline('v')
   .build();
 
 describe('pipeline graph and layout', () => {
-  it('links datasets to the flows reading them and flows to their targets', () => {
+  it('has one node per dataset, holding the flows that write it, and an edge per dataset read, naming the flows reading it', () => {
     const graph = pipelineGraph(p);
-    expect(graph.nodes.map((n) => n.id)).toEqual(['dataset:src', 'dataset:t', 'dataset:mv', 'flow:src', 'flow:t', 'flow:t_more', 'flow:mv']);
-    expect(graph.edges.map((e) => e.id)).toEqual([
-      'flow:src->dataset:src', 'dataset:src->flow:t', 'flow:t->dataset:t', 'dataset:src->flow:t_more', 'flow:t_more->dataset:t', 'dataset:t->flow:mv', 'flow:mv->dataset:mv',
+    expect(graph.nodes.map((n) => [n.id, n.flows.map((f) => f.id)])).toEqual([
+      ['dataset:src', ['flow:src']], ['dataset:t', ['flow:t', 'flow:t_more']], ['dataset:mv', ['flow:mv']],
     ]);
+    expect(graph.edges).toEqual([
+      { id: 'dataset:src->dataset:t', source: 'dataset:src', target: 'dataset:t', flows: ['t', 't_more'] },
+      { id: 'dataset:t->dataset:mv', source: 'dataset:t', target: 'dataset:mv', flows: ['mv'] },
+    ]);
+  });
+  it('sizes a card by its flows: a row more for each writer', () => {
+    const [src, t] = pipelineGraph(p).nodes;
+    if (src === undefined || t === undefined) throw new Error('nodes missing');
+    expect(nodeSize(t).height - nodeSize(src).height).toBe(NODE_GEOMETRY.flowRow);
   });
   it('lays the graph out left to right: every edge points rightwards', async () => {
     const layout = await layoutGraph(pipelineGraph(p));
@@ -32,10 +40,20 @@ describe('ViewerModel', () => {
     model.apply(flowEvent('r', 't', 'completed', { rowsWritten: 5 }));
     model.apply(flowEvent('r', 't_more', 'running'));
     expect(model.node('dataset:t')).toMatchObject({ status: 'running', rowsWritten: 5 });
-    model.apply(flowEvent('r', 't_more', 'completed', { rowsWritten: 2, expectations: [{ name: 'e', action: 'warn', passed: 2, failed: 0 }] }));
-    expect(model.node('dataset:t')).toMatchObject({ status: 'completed', rowsWritten: 7, expectations: [{ name: 'e' }] });
+    model.apply(flowEvent('r', 't_more', 'completed', { rowsWritten: 2, durationMs: 30, expectations: [{ name: 'e', action: 'warn', passed: 2, failed: 1 }, { name: 'f', action: 'drop', passed: 3, failed: 0 }] }));
+    expect(model.node('dataset:t')).toMatchObject({ status: 'completed', rowsWritten: 7, expectations: [{ name: 'e' }, { name: 'f' }], checks: { passed: 5, failed: 1 }, durationMs: 30 });
+    expect(model.node('dataset:t').endedAt).toBe(model.node('flow:t_more').endedAt);
     expect(model.node('flow:mv').status).toBe('queued');
     expect(model.eventsOf('flow:t_more').map((e) => e.status)).toEqual(['running', 'completed']);
+  });
+
+  it('a dataset whose writers a selection left out is excluded; one with a writer that ran is not', () => {
+    const model = new ViewerModel(p);
+    model.apply(flowEvent('r', 'mv', 'excluded'));
+    model.apply(flowEvent('r', 't', 'excluded'));
+    model.apply(flowEvent('r', 't_more', 'completed', { rowsWritten: 2 }));
+    expect(model.node('dataset:mv').status).toBe('excluded');
+    expect(model.node('dataset:t').status).toBe('completed');
   });
 
   it('shows the schema each node holds or writes, as check infers it; unknown where only a run tells', () => {
