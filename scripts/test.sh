@@ -9,6 +9,8 @@ rm -f packages/*/test-output/vitest.json examples/test-output/vitest.json
 export TURBO_TELEMETRY_DISABLED=1
 status=0
 pnpm exec turbo run build typecheck lint --output-logs=errors-only || status=1
+# The API reference (docs/api/): fails on an exported declaration without a doc comment.
+[ "$status" -eq 0 ] && { pnpm run --silent docs --logLevel Warn || status=1; }
 # Repository-wide lint: Biome's rules, knip (unused files, exports, dependencies), jscpd (no copied blocks in src/).
 [ "$status" -eq 0 ] && { pnpm run --silent lint:repo || status=1; }
 if [ "$status" -eq 0 ]; then

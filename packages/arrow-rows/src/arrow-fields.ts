@@ -5,14 +5,32 @@
  */
 export type IrType =
   | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'float32' | 'float64' | 'utf8' | 'binary' | 'date32' | 'timestamp'
-  | { readonly type: 'decimal'; readonly precision: number; readonly scale: number }
-  | { readonly type: 'timestamp'; readonly unit: 's' | 'ms' | 'us' | 'ns'; readonly timezone?: string };
+  | {
+      /** Discriminant of a decimal type. */
+      readonly type: 'decimal';
+      /** Total number of decimal digits (1 to 38). */
+      readonly precision: number;
+      /** Digits after the decimal point (0 to `precision`). */
+      readonly scale: number;
+    }
+  | {
+      /** Discriminant of a timestamp type with explicit unit (the bare `'timestamp'` is microseconds without a time zone). */
+      readonly type: 'timestamp';
+      /** Resolution of the stored value: seconds, milliseconds, microseconds or nanoseconds. */
+      readonly unit: 's' | 'ms' | 'us' | 'ns';
+      /** IANA time zone or offset (e.g. `UTC`); absent for a timestamp without time zone. */
+      readonly timezone?: string;
+    };
 
 /** A stored column as the backend contract reports it (`WrittenField` of `@thund/ir`). */
 export interface ArrowField {
+  /** Column name. */
   readonly name: string;
+  /** The column's type in IR terms (see {@link irType}); absent when the IR has no equivalent. */
   readonly type?: IrType;
+  /** Whether the column may hold NULLs, as the Arrow schema declares it. */
   readonly nullable: boolean;
+  /** Arrow's name of the type (its `toString()`), e.g. `Int64` or `Decimal[12, 2]`; present even when `type` is not. */
   readonly engineType: string;
 }
 import { type DataType, type Schema, TimeUnit, Type } from 'apache-arrow';

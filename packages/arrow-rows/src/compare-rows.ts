@@ -48,29 +48,46 @@ function bucketKey(row: AnyRow, columns: readonly string[]): string {
   return JSON.stringify(columns.map((c) => canonical(row[c], true)));
 }
 
+/** A row matched by key on both sides of a keyed {@link compareRows} whose other values differ. */
 export interface ChangedRow {
+  /** The key columns' values (taken from the left row). */
   readonly key: AnyRow;
+  /** The whole row on the left side. */
   readonly left: AnyRow;
+  /** The whole row on the right side. */
   readonly right: AnyRow;
 }
 
+/**
+ * What {@link compareRows} found: row counts, columns on one side only, and
+ * the differing rows (counted in full, listed up to the `limit`).
+ */
 export interface RowComparison {
+  /** True when the sides have the same columns and no row differs. */
   readonly equal: boolean;
+  /** How many rows the left side has. */
   readonly leftRows: number;
+  /** How many rows the right side has. */
   readonly rightRows: number;
   /** Column names on one side only (rows are then compared on the shared ones). */
   readonly leftOnlyColumns: readonly string[];
+  /** Column names on the right side only. */
   readonly rightOnlyColumns: readonly string[];
   /** How many rows (as a multiset, or by key) are on one side only, and the first `limit` of them. */
   readonly onlyLeftCount: number;
+  /** How many rows are on the right side only. */
   readonly onlyRightCount: number;
+  /** The first `limit` rows on the left side only. */
   readonly onlyLeft: readonly AnyRow[];
+  /** The first `limit` rows on the right side only. */
   readonly onlyRight: readonly AnyRow[];
   /** With keys: rows present on both sides whose other values differ. */
   readonly changedCount: number;
+  /** With keys: the first `limit` rows counted in `changedCount`; always empty without keys. */
   readonly changed: readonly ChangedRow[];
 }
 
+/** How {@link compareRows} matches rows and how many differences it lists. */
 export interface CompareOptions {
   /** Match rows by these columns and report the ones whose values differ; otherwise rows are compared as multisets. */
   readonly keys?: readonly string[];

@@ -3,6 +3,7 @@ import { type DataType, type Table, Type } from 'apache-arrow';
 /** A value as callers outside Arrow expect it. */
 export type PlainValue = null | boolean | number | bigint | string | Date | Uint8Array | readonly PlainValue[] | { readonly [key: string]: PlainValue };
 
+/** A row as {@link tableToRows} gives it: column name to {@link PlainValue}. */
 export type PlainRow = Readonly<Record<string, PlainValue>>;
 
 /** Inserts the decimal point into an unscaled decimal's digits: ("-325", 2) → "-3.25". */

@@ -46,6 +46,7 @@ export class NativeBackend implements ExecBackend {
     this.#config = resolveConfig(config);
   }
 
+  /** The configuration this backend runs with, defaults filled in and paths made absolute. */
   get config(): ResolvedNativeConfig {
     return this.#config;
   }
@@ -176,6 +177,11 @@ async function openDatabase(path: string, options: Readonly<Record<string, strin
   }
 }
 
+/**
+ * A native (DuckDB) backend. The configuration is checked here (a sandbox
+ * setting overridden in `duckdb` is a `THUND_VALIDATION` error); the database
+ * is opened only when first needed.
+ */
 export function createNativeBackend(config?: NativeBackendConfig): NativeBackend {
   return new NativeBackend(config);
 }

@@ -4,6 +4,7 @@ import { ThundError, ThundErrorCode } from '@thund/ir';
 import { SANDBOX_SETTING_NAMES } from './duckdb/sandbox-settings.js';
 import type { MemorySources } from './stream/memory-rows.js';
 
+/** How to create a native backend; every field is optional. */
 export interface NativeBackendConfig {
   /** DuckDB database file; datasets persist there between runs. Default is `:memory:`. */
   readonly database?: string;
@@ -32,13 +33,21 @@ export interface NativeBackendConfig {
   readonly sandbox?: boolean;
 }
 
+/** A {@link NativeBackendConfig} with its defaults filled in, frozen. */
 export interface ResolvedNativeConfig {
+  /** `:memory:`, or the database file's absolute path (a relative one resolved against `baseDir`). */
   readonly database: string;
+  /** The base directory, absolute. */
   readonly baseDir: string;
+  /** Flows run at the same time: a whole number, at least 1. */
   readonly maxConcurrency: number;
+  /** DuckDB configuration (a frozen copy; empty by default). */
   readonly duckdb: Readonly<Record<string, string>>;
+  /** In-memory streaming sources given at creation (a frozen copy; empty by default). */
   readonly sources: MemorySources;
+  /** Most new files one micro-batch takes: a whole number, at least 1, or `Infinity` for unlimited. */
   readonly maxFilesPerEpoch: number;
+  /** Whether the sandbox is on. */
   readonly sandbox: boolean;
 }
 

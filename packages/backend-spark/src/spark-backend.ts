@@ -31,6 +31,7 @@ export class SparkBackend implements ExecBackend {
     this.#capabilities = createSparkCapabilities({ version });
   }
 
+  /** The configuration this backend runs with, defaults filled in and paths made absolute. */
   get config(): ResolvedSparkConfig {
     return this.#config;
   }

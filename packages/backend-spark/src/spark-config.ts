@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { type ConnectTimeouts, resolveConnectTimeouts } from './connect/connect-timeouts.js';
 
+/** How to create a Spark backend; every field is optional. */
 export interface SparkBackendConfig {
   /** Spark Connect connection string. Default: `THUND_SPARK_REMOTE`, else `sc://127.0.0.1:15002`. */
   readonly remote?: string;
@@ -21,7 +22,12 @@ export interface SparkBackendConfig {
    * THUND_CONNECTION: attempts (default 5) and the first backoff (default
    * 100 ms, doubled each attempt, at most 10 s per wait).
    */
-  readonly retry?: { readonly attempts?: number; readonly backoffMs?: number };
+  readonly retry?: {
+    /** Reattempts after a dropped connection before the call fails (default 5). */
+    readonly attempts?: number;
+    /** The first wait between reattempts, in ms, doubled each time (default 100). */
+    readonly backoffMs?: number;
+  };
   /**
    * Deadlines and keepalive of every Spark Connect call, in milliseconds:
    * `connectMs` (default 30 000) to establish the connection, `unaryMs`
@@ -35,16 +41,30 @@ export interface SparkBackendConfig {
   readonly timeouts?: Partial<ConnectTimeouts>;
 }
 
+/** A {@link SparkBackendConfig} with its defaults filled in, frozen. */
 export interface ResolvedSparkConfig {
+  /** The connection string: the option, else `THUND_SPARK_REMOTE`, else {@link DEFAULT_REMOTE}. */
   readonly remote: string;
+  /** The base directory, absolute. */
   readonly baseDir: string;
+  /** Catalog of pipelines that name none. */
   readonly catalog: string;
+  /** Database of pipelines that name none. */
   readonly database: string;
+  /** Storage root for pipelines without `storage`, absolute (resolved against `baseDir`). */
   readonly storageRoot: string;
-  readonly retry: { readonly attempts: number; readonly backoffMs: number };
+  /** Reattach attempts (a whole number, at least 0) and the first backoff in milliseconds. */
+  readonly retry: {
+    /** Reattempts after a dropped connection before the call fails. */
+    readonly attempts: number;
+    /** The first wait between reattempts, in ms, doubled each time. */
+    readonly backoffMs: number;
+  };
+  /** Every connection timeout, validated, defaults filled in. */
   readonly timeouts: ConnectTimeouts;
 }
 
+/** The connection string used when neither the option nor `THUND_SPARK_REMOTE` gives one: a local server on Spark Connect's default port. */
 export const DEFAULT_REMOTE = 'sc://127.0.0.1:15002';
 
 export function resolveConfig(config: SparkBackendConfig): ResolvedSparkConfig {

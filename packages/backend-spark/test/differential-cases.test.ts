@@ -43,7 +43,7 @@ describe.runIf(remote !== undefined)('differential: testkit cases, native vs spa
           if (testCase.rerun !== undefined) {
             writeCaseFiles(testCase.rerun.files, sides.native.workDir);
             writeCaseFiles(testCase.rerun.files, sides.spark.workDir);
-            await compare(' (second run)', await run.again());
+            await compare(' (second run)', await run.again(testCase.rerun.options));
           }
         } finally {
           await run.close();

@@ -19,7 +19,7 @@ describe('parseSdpMessage on every message form seen from Spark', () => {
     ['Flow spark_catalog.default.mv_src has COMPLETED.', { kind: 'flow', state: 'COMPLETED', phase: 'completed' }],
     ['Flow to_sink is QUEUED.', { kind: 'flow', flow: 'to_sink', phase: 'queued' }],
     ["Flow 'spark_catalog.default.uf_down' SKIPPED due to upstream failure(s).", { kind: 'flow', flow: 'spark_catalog.default.uf_down', phase: 'cancelled', reason: 'skipped due to upstream failure(s)' }],
-    ["Flow 'spark_catalog.default.os_table' is EXCLUDED.", { kind: 'flow', phase: 'cancelled', reason: 'excluded from the refresh selection' }],
+    ["Flow 'spark_catalog.default.os_table' is EXCLUDED.", { kind: 'flow', phase: 'excluded', reason: 'excluded from the refresh selection' }],
     ['Flow spark_catalog.default.st is IDLE, waiting for new data.', { kind: 'flow', phase: 'running', state: 'IDLE' }],
     ['Flow spark_catalog.default.st has STOPPED.', { kind: 'flow', phase: 'cancelled', state: 'STOPPED' }],
     ["Flow 'spark_catalog.default.boom_mv' has FAILED.\nError: [USER_RAISED_EXCEPTION] '(id < 2)' is not true! SQLSTATE: P0001", {

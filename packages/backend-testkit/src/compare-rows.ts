@@ -14,6 +14,12 @@ export function normalizeValue(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Two values equal by the suite's rules: both normalised, NULL (or
+ * undefined) equals only NULL, a number equals a number or numeric string
+ * within a relative 1e-9 (NaN equals NaN), objects and arrays compare by
+ * their JSON.
+ */
 export function valuesEqual(a: unknown, b: unknown): boolean {
   const x = normalizeValue(a);
   const y = normalizeValue(b);

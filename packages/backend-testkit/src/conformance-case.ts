@@ -1,9 +1,11 @@
-import type { ExpectationResult, Pipeline } from '@thund/ir';
+import type { ExpectationResult, Pipeline, RunOptions } from '@thund/ir';
 import type { Row } from './backend-under-test.js';
 
 /** Paths of a case's input files, resolved inside its work directory. */
 export interface CaseContext {
+  /** The case's temporary work directory (the one given to the `BackendFactory`); removed after the case. */
   readonly workDir: string;
+  /** `relative` (a key of the case's `files`, or any path) joined to the work directory. */
   path(relative: string): string;
 }
 
@@ -18,12 +20,15 @@ export interface ConformanceCase {
   readonly id: string;
   /** Capability group the case belongs to, for reporting. */
   readonly group: string;
+  /** What the case checks, in a sentence. */
   readonly description: string;
   /** Input files (path relative to the work dir → content). */
   readonly files?: Readonly<Record<string, string>>;
+  /** Builds the case's pipeline, its file paths resolved in the work directory. */
   readonly pipeline: (context: CaseContext) => Pipeline;
   /** Expected rows per dataset, compared order-insensitively unless `ordered`. */
   readonly expected: Readonly<Record<string, readonly Row[]>>;
+  /** Compare rows in order (for a dataset whose rows the query sorts); default false. */
   readonly ordered?: boolean;
   /** Expected run status; default `completed`. */
   readonly status?: 'completed' | 'failed';
@@ -41,9 +46,21 @@ export interface ConformanceCase {
   readonly rerun?: Rerun;
 }
 
+/** The second run of a {@link ConformanceCase}: what it adds, how it selects, and what it must leave. */
 export interface Rerun {
+  /** Input files written before the second run (path relative to the work dir → content), beside the first run's. */
   readonly files?: Readonly<Record<string, string>>;
+  /**
+   * The second run's selection. A case with one runs only on backends with
+   * the `selectiveRefresh` capability.
+   */
+  readonly options?: Pick<RunOptions, 'refresh' | 'fullRefresh'>;
+  /** Flows the selection leaves out: each must end `excluded`, and no other may. */
+  readonly excludedFlows?: readonly string[];
+  /** Expected rows per dataset after the second run (everything the datasets hold then). */
   readonly expected: Readonly<Record<string, readonly Row[]>>;
+  /** Expected expectation counts per flow, of the second run alone. */
   readonly expectationResults?: Readonly<Record<string, readonly ExpectationResult[]>>;
+  /** Rows each named flow reports written by the second run alone. */
   readonly rowsWritten?: Readonly<Record<string, number>>;
 }

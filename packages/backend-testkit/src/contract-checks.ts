@@ -1,6 +1,6 @@
 import { type Pipeline, type RunEvent, type RunPhase, type RunResult, TERMINAL_PHASES, isThundErrorCode } from '@thund/ir';
 
-const ORDER: Readonly<Record<RunPhase, number>> = { queued: 0, planning: 1, running: 2, completed: 3, failed: 3, cancelled: 3 };
+const ORDER: Readonly<Record<RunPhase, number>> = { queued: 0, planning: 1, running: 2, completed: 3, failed: 3, cancelled: 3, excluded: 3 };
 
 /**
  * Contract violations in one run's events and result: each flow's phases
@@ -39,7 +39,7 @@ export function contractViolations(pipeline: Pipeline, runId: string, events: re
       problems.push(`failed flow ${flow.name} has no typed error`);
     }
   }
-  if (result.status === 'completed' && result.flows.some((f) => f.phase !== 'completed')) problems.push('run completed although a flow did not');
+  if (result.status === 'completed' && result.flows.some((f) => f.phase !== 'completed' && f.phase !== 'excluded')) problems.push('run completed although a flow did not (excluded flows aside)');
   if (result.status === 'failed' && result.error === undefined && !result.flows.some((f) => f.phase === 'failed')) problems.push('run failed without an error or a failed flow');
   if (result.error !== undefined && !isThundErrorCode(result.error.code)) problems.push(`run error code ${result.error.code} is not a Þund code`);
   return problems;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Capabilities, type ExecBackend, type Pipeline, type RunEvent, type RunResult, checkAgainst, col, datasetSchemas, from, pipeline, readFiles } from '@thund/ir';
+import { type Capabilities, type ExecBackend, type Pipeline, type RunEvent, type RunOptions, type RunResult, checkAgainst, col, datasetSchemas, from, pipeline, readFiles } from '@thund/ir';
 import { schemaDifferences } from './compare-schema.js';
 import type { BackendFactory, BackendUnderTest } from './backend-under-test.js';
 import { ALL_CASES } from './cases/index.js';
@@ -10,12 +10,15 @@ import { diffRows } from './compare-rows.js';
 import type { CaseContext, ConformanceCase } from './conformance-case.js';
 import { contractViolations } from './contract-checks.js';
 
+/** Cases a backend cannot pass yet although its capabilities admit them, with the reason. */
 export interface SkipEntry {
   /** Why these cases cannot pass yet; shown in the test name. */
   readonly reason: string;
+  /** Ids of the cases skipped; an id of no case in the suite is an error. */
   readonly cases: readonly string[];
 }
 
+/** How {@link describeBackend} runs the conformance suite against one backend. */
 export interface DescribeBackendOptions {
   /** Name shown in the suite title. */
   readonly name: string;
@@ -35,8 +38,11 @@ export interface DescribeBackendOptions {
 
 /** What a case run produced. */
 export interface CaseRun {
+  /** Every event of the run, in order (of the second run, for a case with a rerun, like the other fields). */
   readonly events: readonly RunEvent[];
+  /** The run's result. */
   readonly result: RunResult;
+  /** The rows read back from each dataset the case expects rows of. */
   readonly rows: Readonly<Record<string, readonly unknown[]>>;
 }
 
@@ -78,8 +84,8 @@ function underTest(backend: ExecBackend): BackendUnderTest {
   return backend as BackendUnderTest;
 }
 
-async function runToEnd(subject: BackendUnderTest, p: Pipeline): Promise<{ events: RunEvent[]; result: RunResult; runId: string }> {
-  const handle = subject.run(p);
+async function runToEnd(subject: BackendUnderTest, p: Pipeline, options: RunOptions = {}): Promise<{ events: RunEvent[]; result: RunResult; runId: string }> {
+  const handle = subject.run(p, options);
   const events: RunEvent[] = [];
   for await (const event of handle) events.push(event);
   return { events, result: await handle.result, runId: handle.runId };
@@ -94,7 +100,7 @@ export async function runCase(create: BackendFactory, testCase: ConformanceCase,
     const first = await runAndCheck(subject, p, testCase, { ...testCase, reportsSchemas });
     if (testCase.rerun === undefined) return first;
     writeCaseFiles(testCase.rerun.files, workDir);
-    return runAndCheck(subject, p, testCase, { ...testCase.rerun, reportsSchemas, label: 'second run: ' });
+    return runAndCheck(subject, p, testCase, { ...testCase.rerun, reportsSchemas, label: 'second run: ' }, testCase.rerun.options);
   });
 }
 
@@ -103,12 +109,15 @@ interface Expected {
   readonly reportsSchemas?: boolean;
   readonly expectationResults?: ConformanceCase['expectationResults'];
   readonly rowsWritten?: ConformanceCase['rowsWritten'];
+  readonly excludedFlows?: readonly string[];
   readonly label?: string;
 }
 
-async function runAndCheck(subject: BackendUnderTest, p: Pipeline, testCase: ConformanceCase, want: Expected): Promise<CaseRun> {
+async function runAndCheck(subject: BackendUnderTest, p: Pipeline, testCase: ConformanceCase, want: Expected, options: RunOptions = {}): Promise<CaseRun> {
   const label = want.label ?? '';
-  const { events, result, runId } = await runToEnd(subject, p);
+  const { events, result, runId } = await runToEnd(subject, p, options);
+  const excluded = result.flows.filter((f) => f.phase === 'excluded').map((f) => f.name);
+  expect(excluded, `${label}flows excluded by the run's selection`).toEqual(want.excludedFlows ?? []);
   expect(contractViolations(p, runId, events, result), `${label}contract violations`).toEqual([]);
   const failedFlows = Object.fromEntries(result.flows.filter((f) => f.phase === 'failed').map((f) => [f.name, f.error?.code]));
   expect(result.status, `${label}run ${result.status}: ${JSON.stringify(result.error ?? failedFlows)}`).toBe(testCase.status ?? 'completed');
@@ -159,7 +168,9 @@ export async function describeBackend(create: BackendFactory, options: DescribeB
         for (const testCase of cases.filter((c) => c.group === group)) {
           const unsupported = checkAgainst(probe(testCase), capabilities);
           const reason = skipped.get(testCase.id);
-          if (!unsupported.ok) {
+          if (testCase.rerun?.options !== undefined && !capabilities.selectiveRefresh) {
+            it.skip(`${testCase.id} (not in capabilities: selectiveRefresh)`, () => {});
+          } else if (!unsupported.ok) {
             it.skip(`${testCase.id} (not in capabilities: ${[...new Set(unsupported.violations.map((v) => v.value === '' ? v.feature : `${v.feature} ${v.value}`))].join(', ')})`, () => {});
             it(`${testCase.id} is rejected by check and run up front`, () => assertRejected(create, testCase), timeout);
           } else if (reason !== undefined) {

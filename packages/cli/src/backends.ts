@@ -1,6 +1,7 @@
 import type { Capabilities, ExecBackend } from '@thund/ir';
 import { UsageError } from './usage-error.js';
 
+/** What the command line says about the backend to create, whichever backend `--backend` names. */
 export interface BackendOptions {
   /** Directory relative paths in the pipeline resolve against. */
   readonly baseDir: string;

@@ -9,7 +9,7 @@ export interface CommandHelp {
   readonly options: readonly OptionName[];
 }
 
-export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'full-refresh' | 'dry-run' | 'bind' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'against' | 'format' | 'sql' | 'limit';
+export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'refresh' | 'full-refresh' | 'full-refresh-all' | 'dry-run' | 'bind' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'against' | 'format' | 'sql' | 'limit';
 
 const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
 
@@ -17,13 +17,13 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   init: { summary: 'create a starter project (pipeline.json, or with --sql a SQL project, and its data) in <dir>, default the current directory; never overwrites', argument: 'dir', options: ['sql'] },
   check: { summary: 'validate the pipeline and check that the backend supports it; with --bind, also bind every flow on the backend', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'bind'] },
   plan: { summary: 'show each flow\'s lowered SQL / plan, or (--sql) the pipeline as Spark Declarative Pipelines SQL', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'sql'] },
-  run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'full-refresh', 'dry-run'] },
+  run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'refresh', 'full-refresh', 'full-refresh-all', 'dry-run'] },
   show: { summary: 'print the rows an earlier run wrote (the final datasets, or those named), read with a bounded query; nothing runs', argument: 'pipeline', rest: 'datasets', options: [...BACKEND_OPTIONS, 'limit', 'format'] },
   diff: { summary: 'run the pipeline on two backends (or two forms of it on each backend, --against) from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key', 'runs', 'feed', 'against'] },
   test: { summary: 'run the unit tests (*.test.json next to the pipeline) of its flows on each backend (exit 0 all pass, 1 a test failed)', argument: 'pipeline', options: ['backend', 'backends', 'remote'] },
   capabilities: { summary: 'what each backend runs, feature by feature, with the reason for every no', argument: 'none', options: ['backends', 'format'] },
   events: { summary: 'summarise a JSONL event log written by run --events', argument: 'log', options: [] },
-  view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'full-refresh', 'live', 'port'] },
+  view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'refresh', 'full-refresh', 'full-refresh-all', 'live', 'port'] },
 };
 
 export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
@@ -33,7 +33,9 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   remote: '--remote <url>     spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)',
   events: '--events <file>    run: also write every event as JSON lines to <file>; view: show that log',
   show: '--show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)',
-  'full-refresh': '--full-refresh     recompute every dataset from scratch',
+  refresh: '--refresh <a,b>    refresh only these datasets; every other flow is excluded and its dataset keeps its rows',
+  'full-refresh': '--full-refresh <a,b>  recompute these datasets from scratch (empties them, resets their checkpoints); selects them as --refresh does',
+  'full-refresh-all': '--full-refresh-all recompute every dataset from scratch (not with --refresh or --full-refresh)',
   'dry-run': '--dry-run          run: validate, check and bind every flow (native: DuckDB binds each in order; Spark: SDP resolves the whole graph), write nothing',
   bind: '--bind             check: also bind every flow on the backend, reading the schemas of files read without one (as run --dry-run); write nothing',
   sandbox: '--sandbox          native: files only inside the pipeline\'s directory, no network, no extensions\n                     (for pipelines you did not write; JSON documents only)',

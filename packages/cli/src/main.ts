@@ -9,6 +9,7 @@ import { type CliIo, ExitCode } from './io.js';
 import { loadPipeline, loadPipelineDocument } from './load-pipeline.js';
 import { UsageError } from './usage-error.js';
 
+/** The text `thund help` (and `thund --help`) prints: commands, options and exit codes. */
 export const USAGE = `Usage: thund <command> <pipeline> [options]
 
 Commands:
@@ -42,6 +43,7 @@ const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Prom
 /** Runs `thund` with `argv` (without node and the script) and returns its exit code. Never throws. */
 export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   try {
+    assertFullRefreshHasNames(argv);
     const { values, positionals } = parseArgs({
       args: [...argv],
       allowPositionals: true,
@@ -51,7 +53,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         remote: { type: 'string' },
         events: { type: 'string' },
         show: { type: 'string', multiple: true, default: [] },
-        'full-refresh': { type: 'boolean', default: false },
+        refresh: { type: 'string' },
+        'full-refresh': { type: 'string' },
+        'full-refresh-all': { type: 'boolean', default: false },
         'dry-run': { type: 'boolean', default: false },
         bind: { type: 'boolean', default: false },
         sandbox: { type: 'boolean', default: false },
@@ -113,7 +117,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       show: values.show,
       datasets: help.rest === undefined ? [] : extra,
       limit: values.limit === undefined ? 20 : parseLimit(values.limit),
-      fullRefresh: values['full-refresh'],
+      refresh: commaList(values.refresh),
+      fullRefresh: datasetNames('--full-refresh', values['full-refresh']),
+      fullRefreshAll: values['full-refresh-all'],
       dryRun: values['dry-run'],
       bind: values.bind,
       sql: values.sql,
@@ -138,6 +144,24 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
 }
 
 const OPTION_NAMES = Object.keys(OPTION_HELP) as OptionName[];
+
+const FULL_REFRESH_HINT = 'name the datasets to recompute (--full-refresh a,b), or recompute every dataset with --full-refresh-all';
+
+/** `--full-refresh` used to recompute everything on its own; now it takes names, and says so rather than parse a path as one. */
+function assertFullRefreshHasNames(argv: readonly string[]): void {
+  const at = argv.indexOf('--full-refresh');
+  if (at === -1) return;
+  const next = argv[at + 1];
+  if (next === undefined || next.startsWith('-')) throw new UsageError(`--full-refresh needs dataset names: ${FULL_REFRESH_HINT}`);
+}
+
+/** A comma list of dataset names; a pipeline file given in their place (the old `--full-refresh <pipeline>`) is refused with the fix. */
+function datasetNames(flag: string, value: string | undefined): string[] {
+  const names = commaList(value);
+  const path = names.find((name) => /[/\\]|\.(json|sql)$/.test(name));
+  if (path !== undefined) throw new UsageError(`${flag} takes dataset names, and "${path}" looks like a file: ${FULL_REFRESH_HINT}`);
+  return names;
+}
 
 /** The CLI package's own version, from its package.json (one directory above `dist/` and `src/`). */
 function version(): string {

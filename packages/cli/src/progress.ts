@@ -8,11 +8,11 @@ import type { CliIo } from './io.js';
 /** At most this often the block is redrawn (and once more at the end): a run of many flows sends many events. */
 const REDRAW_MS = 100;
 const COLOR: Readonly<Partial<Record<RunPhase, Parameters<typeof styleText>[0]>>> = {
-  running: 'cyan', planning: 'cyan', completed: 'green', failed: 'red', cancelled: 'yellow',
+  running: 'cyan', planning: 'cyan', completed: 'green', failed: 'red', cancelled: 'yellow', excluded: 'gray',
 };
 
 const SYMBOL: Readonly<Record<RunPhase, string>> = {
-  queued: '·', planning: '…', running: '▶', completed: '✓', failed: '✗', cancelled: '⊘',
+  queued: '·', planning: '…', running: '▶', completed: '✓', failed: '✗', cancelled: '⊘', excluded: '−',
 };
 
 /** A replayed log may carry any phase text: unknown ones get a question mark. */
@@ -22,6 +22,7 @@ function symbol(phase: RunPhase): string {
 
 /** Human summary of a flow's state: rows, duration, expectation counts, error; names and messages escaped for the terminal. */
 export function describeFlow(flow: FlowState): string {
+  if (flow.phase === 'excluded') return 'not selected, keeps what it holds';
   const parts: string[] = [];
   if (flow.rowsRead > 0) parts.push(`${flow.rowsRead} rows read`);
   if (flow.rowsWritten > 0 || flow.phase === 'completed') parts.push(`${flow.rowsWritten} rows written`);

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/index.js';
-import { captureIo } from './support/capture-io.js';
+import { thund } from './support/run-thund.js';
 
 // `thund show` reads back what an earlier run wrote, bounded by --limit, as a table, JSON Lines or CSV; `run --show`
 // and `show` check the names before anything runs or is read.
@@ -17,11 +16,6 @@ function ordersCopy(): string {
   return dir;
 }
 
-async function thund(dir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = captureIo(dir);
-  const code = await main(args, io);
-  return { code, out: io.out(), err: io.err() };
-}
 
 /** The first rows of the orders example's daily revenue, as its data gives them. */
 const FIRST_DAYS_CSV = 'order_date,country,revenue,orders\n2026-11-28,NO,35.00,1\n2026-11-28,SE,138.70,2\n';

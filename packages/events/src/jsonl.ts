@@ -11,10 +11,12 @@ export class JsonlEventWriter {
     this.#stream = createWriteStream(path, { flags: 'w' });
   }
 
+  /** Queues one event as a line; it is buffered, so it is on disk only once {@link JsonlEventWriter.close} resolves. */
   write(event: RunEvent): void {
     this.#stream.write(`${JSON.stringify(runEventToJson(event))}\n`);
   }
 
+  /** Flushes the written events and closes the file; resolves once it is closed. */
   async close(): Promise<void> {
     this.#stream.end();
     await once(this.#stream, 'close');

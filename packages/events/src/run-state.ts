@@ -1,37 +1,61 @@
 import type { ExpectationResult, RunEvent, RunEventError, RunPhase } from '@thund/ir';
 import { TERMINAL_PHASES } from '@thund/ir';
 
+/** What the events of a run say about one flow so far, as {@link foldRunEvent} accumulates it. */
 export interface FlowState {
+  /** The flow's name. */
   readonly name: string;
+  /** The flow's latest lifecycle phase; `queued` until an event says otherwise. */
   readonly phase: RunPhase;
   /** Timestamp of the first non-queued phase. */
   readonly startedAt?: string;
   /** Timestamp of the terminal phase. */
   readonly endedAt?: string;
+  /** Wall time in milliseconds, set at the terminal phase: the event's own `durationMs`, else the time since `startedAt`. */
   readonly durationMs?: number;
+  /** Rows read: summed over micro-batch events (those with an `epoch`); any other event carrying a count replaces it as the total. */
   readonly rowsRead: number;
+  /** Rows written, accumulated like `rowsRead`. */
   readonly rowsWritten: number;
+  /** The latest expectation results an event carried (each event's list replaces the previous one). */
   readonly expectations: readonly ExpectationResult[];
+  /** How many micro-batch events (events with an `epoch`) the flow has had. */
   readonly epochs: number;
+  /** The latest watermark reported, RFC 3339. */
   readonly watermark?: string;
+  /** Rows dropped for arriving behind the watermark, accumulated like `rowsRead`. */
   readonly lateRows: number;
+  /** The message of the flow's latest event (`''` before any). */
   readonly lastMessage: string;
+  /** The latest error an event of the flow reported. */
   readonly error?: RunEventError;
+  /** How many events concerned the flow. */
   readonly events: number;
 }
 
+/** What the events of a run say about the run so far: its phase, its flows and event counts. */
 export interface RunState {
+  /** The run id of the first event folded. */
   readonly runId?: string;
+  /** The pipeline's name, from its events. */
   readonly pipeline?: string;
+  /** The pipeline's latest lifecycle phase; `queued` until a pipeline event says otherwise. */
   readonly phase: RunPhase;
+  /** Timestamp of the pipeline's first non-queued phase. */
   readonly startedAt?: string;
+  /** Timestamp of the pipeline's terminal phase. */
   readonly endedAt?: string;
+  /** Every flow seen (or named up front), by name, in the order first seen. */
   readonly flows: ReadonlyMap<string, FlowState>;
+  /** How many events were folded, of any element. */
   readonly events: number;
+  /** How many of them had level `warn`. */
   readonly warnings: number;
+  /** How many of them had level `error`. */
   readonly errors: number;
 }
 
+/** The state before any event: queued, no flows, zero counts. Frozen, so it can be shared. */
 export const EMPTY_RUN_STATE: RunState = Object.freeze({ phase: 'queued', flows: new Map(), events: 0, warnings: 0, errors: 0 });
 
 /** Flow names known up front (from the pipeline), so flows that never emit still show as queued. */
@@ -69,10 +93,12 @@ export class RunStateFolder {
     this.#state = { ...EMPTY_RUN_STATE, flows: this.#flows };
   }
 
+  /** The state after the events applied so far. */
   get state(): RunState {
     return this.#state;
   }
 
+  /** Folds one event in and returns the new state (its flows map is shared with every earlier one). */
   apply(event: RunEvent): RunState {
     this.#state = foldInto(this.#state, event, () => this.#flows);
     return this.#state;

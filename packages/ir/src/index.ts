@@ -98,6 +98,7 @@ export { outputLocationViolations, type OutputLocationContext } from './contract
 export { UnsupportedError } from './contract/unsupported-error.js';
 export { beginRun, preflight, refuseRun, type RunBeginning } from './contract/refuse-run.js';
 export { finishRun, type RunEnding } from './contract/finish-run.js';
+export { excludedFlowEvent, excludedOutcome, selectRun, type RunSelection, type SelectionOptionNames } from './contract/run-selection.js';
 export {
   RUN_PHASES, TERMINAL_PHASES,
   type EventLevel, type ExpectationResult, type RunEvent, type RunEventDetails, type RunEventError, type RunPhase,

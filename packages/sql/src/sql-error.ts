@@ -5,7 +5,9 @@ import type { SourcePosition } from './lex/token.js';
 export interface SqlProblem {
   /** The file, as given to the parser (a path relative to the project, or a label). */
   readonly file: string;
+  /** 1-based line. */
   readonly line: number;
+  /** 1-based column. */
   readonly column: number;
   /** What is wrong and, where it helps, how to fix it. */
   readonly message: string;
@@ -19,6 +21,7 @@ export interface SqlProblem {
  */
 export class SqlError extends ThundError {
   override name = 'SqlError';
+  /** Every problem found, in the order found (frozen). */
   readonly problems: readonly SqlProblem[];
 
   constructor(problems: readonly SqlProblem[]) {
@@ -27,11 +30,13 @@ export class SqlError extends ThundError {
     Object.setPrototypeOf(this, new.target.prototype);
   }
 
+  /** An error with one problem, at `position` in `file`. */
   static at(file: string, position: SourcePosition, message: string): SqlError {
     return new SqlError([{ file, line: position.line, column: position.column, message }]);
   }
 }
 
+/** A problem as one line of text: `file:line:column: message`. */
 export function formatProblem(problem: SqlProblem): string {
   return `${problem.file}:${problem.line}:${problem.column}: ${problem.message}`;
 }

@@ -6,7 +6,9 @@ export const OUTPUT_MARKER = '.thund-output';
 
 /** Who an output belongs to, as recorded in its marker. */
 export interface OutputOwner {
+  /** The pipeline's name; omitted from the marker when the pipeline has none. */
   readonly pipeline?: string;
+  /** The dataset (sink or file-backed table) the output is written for. */
   readonly dataset: string;
   /** The backend writing it, named in errors (not recorded in the marker). */
   readonly backend?: string;
@@ -14,7 +16,9 @@ export interface OutputOwner {
 
 /** A marker's content: `{ "thund": "output", "pipeline", "dataset", "createdAt", "files"? }`. */
 export interface OutputMarker extends OutputOwner {
+  /** Always `'output'`: tells a Þund marker apart from any other JSON file of the same name. */
   readonly thund: 'output';
+  /** When the marker was written, as an ISO 8601 timestamp. */
   readonly createdAt: string;
   /** Single-file sinks: the identities (`dev:ino:size:mtimeNs`) of the files Þund wrote at the location. */
   readonly files?: readonly string[];
@@ -31,6 +35,11 @@ export function sidecarMarkerPath(location: string): string {
   return join(dirname(location), `.${basename(location)}${OUTPUT_MARKER}`);
 }
 
+/**
+ * The JSON text of a new marker for `owner`, stamped with `now`. The owner's
+ * `backend` is not recorded; `files` and `contents` are included only when
+ * `listed` gives them.
+ */
 export function markerText(owner: OutputOwner, listed: Pick<OutputMarker, 'files' | 'contents'> = {}, now: Date = new Date()): string {
   const marker: OutputMarker = {
     thund: 'output',

@@ -9,11 +9,13 @@ export interface ReplaceRequest {
   readonly location: string;
   /** A partitioned sink writes a directory; any other, one file. */
   readonly kind: 'directory' | 'file';
+  /** Who the output belongs to: recorded in the new output's marker and named in a `THUND_OUTPUT_NOT_OWNED` refusal. */
   readonly owner: OutputOwner;
   /** Makes the names of this replacement's temporary siblings unique. */
   readonly runId: string;
   /** Writes the complete new output at `path` (absent before); returns the rows written. */
   readonly write: (path: string) => Promise<number>;
+  /** The filesystem to use; default {@link nodeSinkFs}. Tests pass one that injects faults. */
   readonly fs?: SinkFs;
 }
 

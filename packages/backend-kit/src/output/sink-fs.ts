@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 
 /** What is at a path, without following a symlink. */
 export interface PathEntry {
+  /** A regular file, a directory, or anything else (a symlink, a socket, …). */
   readonly kind: 'file' | 'directory' | 'other';
   /** `dev:ino:size:mtimeNs`: survives a rename, changes when the file is rewritten or replaced. */
   readonly identity: string;
@@ -22,7 +23,9 @@ export interface SinkFs {
   list(path: string): Promise<string[]>;
   /** A file's text, or undefined when it does not exist. */
   readText(path: string): Promise<string | undefined>;
+  /** Writes `text` to a file, creating or truncating it (not atomic: see `writeMarker`). */
   writeText(path: string, text: string): Promise<void>;
+  /** Renames a file or directory; a file already at `to` is replaced atomically (a non-empty directory is not). */
   rename(from: string, to: string): Promise<void>;
   /** Removes a file or a directory tree; no error when it does not exist. */
   remove(path: string): Promise<void>;
@@ -32,6 +35,7 @@ export interface SinkFs {
 
 const isMissing = (reason: unknown): boolean => (reason as { code?: unknown } | null)?.code === 'ENOENT';
 
+/** The {@link SinkFs} on the real filesystem, over `node:fs/promises`. */
 export const nodeSinkFs: SinkFs = {
   async mkdir(path) {
     await mkdir(path, { recursive: true });

@@ -27,6 +27,7 @@ const UNARY_SQL: Readonly<Record<UnaryOperator, (operand: string) => string>> = 
  * literal; nothing is spliced raw.
  */
 export class ExpressionCompiler implements ExpressionVisitor<string> {
+  /** The DuckDB SQL of an expression (an alias keeps its `AS name`). */
   compile(node: Expression): string {
     return visitExpression(this, node);
   }
@@ -42,13 +43,20 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
     return this.compile(node.kind === 'alias' ? node.expr : node);
   }
 
+  /** A sort key as an ORDER BY item, with its NULLS placement always spelled out (`effectiveNulls`). */
   sortKey(key: SortKey): string {
     return `${this.compileUnaliased(key.expr)} ${key.direction === 'asc' ? 'ASC' : 'DESC'} NULLS ${effectiveNulls(key) === 'first' ? 'FIRST' : 'LAST'}`;
   }
 
+  /** A column reference, qualified by its relation when it has one. */
   readonly column = (node: Extract<Expression, { kind: 'column' }>): string =>
     node.relation === undefined ? quoteIdentifier(node.name) : `${quoteIdentifier(node.relation)}.${quoteIdentifier(node.name)}`;
 
+  /**
+   * A literal: a safe integer is an INTEGER (BIGINT beyond 32 bits), any
+   * other number a DOUBLE (never DECIMAL), and a typed literal a CAST of its
+   * value to that type.
+   */
   readonly literal = (node: LiteralNode): string => {
     if (node.type === undefined) return literalValue(node.value);
     // Typed literals: dates, timestamps and decimals arrive as strings and are converted by DuckDB.
@@ -56,8 +64,14 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
     return `CAST(${bare} AS ${duckdbType(node.type)})`;
   };
 
+  /** A CAST to the DuckDB type of the target type. */
   readonly cast = (node: Extract<Expression, { kind: 'cast' }>): string => `CAST(${this.compile(node.expr)} AS ${duckdbType(node.to)})`;
 
+  /**
+   * A binary operation, parenthesised. `div` is true (DOUBLE) division;
+   * division and modulo by zero are NULL; LIKE escapes with a backslash, as
+   * on Spark.
+   */
   readonly binary = (node: Extract<Expression, { kind: 'binary' }>): string => {
     const left = this.compile(node.left);
     const right = this.compile(node.right);
@@ -70,22 +84,27 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
     return `(${left} ${BINARY_SQL[node.op]} ${right})`;
   };
 
+  /** NOT, negation, IS NULL or IS NOT NULL, parenthesised. */
   readonly unary = (node: Extract<Expression, { kind: 'unary' }>): string => UNARY_SQL[node.op](this.compile(node.expr));
 
+  /** A searched CASE WHEN … THEN … [ELSE …] END. */
   readonly case = (node: Extract<Expression, { kind: 'case' }>): string => {
     const branches = node.branches.map((b) => `WHEN ${this.compile(b.when)} THEN ${this.compile(b.then)}`);
     const otherwise = node.otherwise === undefined ? '' : ` ELSE ${this.compile(node.otherwise)}`;
     return `CASE ${branches.join(' ')}${otherwise} END`;
   };
 
+  /** An IN list; an empty list (which SQL cannot spell) is always false. */
   readonly in = (node: Extract<Expression, { kind: 'in' }>): string => {
     if (node.list.length === 0) return `(${this.compile(node.expr)} IN (NULL) AND FALSE)`;
     return `(${this.compile(node.expr)} IN (${node.list.map((e) => this.compile(e)).join(', ')}))`;
   };
 
+  /** A function call in its DuckDB form (see {@link FUNCTION_LOWERING}); a function with none is `THUND_UNSUPPORTED`. */
   readonly call = (node: Extract<Expression, { kind: 'call' }>): string =>
     lowerFunction(node.name, node.args.map((a) => this.compile(a)), node.args);
 
+  /** A window function call: its DuckDB form `OVER (PARTITION BY … ORDER BY … ROWS BETWEEN …)`. */
   readonly window_call = (node: Extract<Expression, { kind: 'window_call' }>): string => {
     const fn = lowerFunction(node.name, node.args.map((a) => this.compile(a)), node.args);
     const parts: string[] = [];
@@ -95,8 +114,10 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
     return `${fn} OVER (${parts.join(' ')})`;
   };
 
+  /** The expression `AS` its quoted name. */
   readonly alias = (node: Extract<Expression, { kind: 'alias' }>): string => `${this.compile(node.expr)} AS ${quoteIdentifier(node.name)}`;
 
+  /** `*`, or `relation.*`. */
   readonly star = (node: Extract<Expression, { kind: 'star' }>): string =>
     node.relation === undefined ? '*' : `${quoteIdentifier(node.relation)}.*`;
 }

@@ -7,8 +7,11 @@ import { writeStatement } from './write-statements.js';
 
 /** One flow lowered to DuckDB, for `thund plan` and for the runner. */
 export interface FlowPlan {
+  /** The flow's name. */
   readonly flow: string;
+  /** The name of the dataset the flow writes. */
   readonly target: string;
+  /** The target's type (`table` when the pipeline does not declare the target). */
   readonly datasetType: DatasetType;
   /** The flow's query as one DuckDB SELECT (before expectations and schema casts). */
   readonly sql: string;

@@ -86,10 +86,12 @@ export class RelationCompiler implements RelationVisitor<Query> {
     this.#context = context;
   }
 
+  /** The plan as the text of one DuckDB SELECT (or UNION of SELECTs). */
   compile(node: RelationNode): string {
     return querySql(visitRelation(this, node));
   }
 
+  /** A dataset's table, in the pipeline's schema; in a streaming micro-batch, only the rowid range `bindRead` gives. */
   readonly read = (node: RelationNodeOf<'read'>): Query => {
     const table = qualifiedName(this.#context.schema, node.dataset);
     const rows = this.#context.bindRead?.(node);
@@ -97,6 +99,12 @@ export class RelationCompiler implements RelationVisitor<Query> {
     return selectFrom(`(SELECT * FROM ${table} WHERE rowid >= ${rows.from} AND rowid < ${rows.to})`, { fromIsTable: true });
   };
 
+  /**
+   * `read_csv`, `read_json` or `read_parquet` of the resolved path (or of the
+   * micro-batch's files `bindFiles` gives). CSV is read strictly in a fixed
+   * dialect, Spark option names accepted; a declared schema fixes the columns
+   * (Parquet columns are cast to it).
+   */
   readonly read_files = (node: RelationNodeOf<'read_files'>): Query => {
     const bound = this.#context.bindFiles?.(node);
     const path = bound === undefined
@@ -136,16 +144,19 @@ export class RelationCompiler implements RelationVisitor<Query> {
     }
   };
 
+  /** A WHERE condition added to the input's query (wrapped first unless it is row-level). */
   readonly filter = (node: RelationNodeOf<'filter'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input));
     return { ...input, where: [...input.where, this.#expr.compile(node.condition)] };
   };
 
+  /** The input's query with the projected columns as its select list (computed decimals cast to the IR's type). */
   readonly project = (node: RelationNodeOf<'project'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input));
     return { ...input, select: this.#outputs(node.columns, node.input) };
   };
 
+  /** SELECT of the grouping columns and aggregates, GROUP BY the grouping expressions without their aliases. */
   readonly aggregate = (node: RelationNodeOf<'aggregate'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
     return {
@@ -155,11 +166,17 @@ export class RelationCompiler implements RelationVisitor<Query> {
     };
   };
 
+  /** Every input column (`*`) followed by the window expressions. */
   readonly window = (node: RelationNodeOf<'window'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
     return { ...input, select: ['*', ...this.#outputs(node.expressions, node.input)] };
   };
 
+  /**
+   * A join of the two sides, each under its alias (a read's dataset name, or
+   * a generated one), USING the named columns or ON the condition (`ON TRUE`
+   * without either).
+   */
   readonly join = (node: RelationNodeOf<'join'>): Query => {
     const leftAlias = node.leftAlias ?? (node.left.kind === 'read' ? node.left.dataset : this.#alias());
     const rightAlias = node.rightAlias ?? (node.right.kind === 'read' ? node.right.dataset : this.#alias());
@@ -174,11 +191,13 @@ export class RelationCompiler implements RelationVisitor<Query> {
     return selectFrom(`${left} ${JOIN_SQL[node.type]} ${right}${condition}`, { fromIsJoin: true });
   };
 
+  /** The inputs combined BY NAME (columns matched by name, not position); `UNION ALL` unless `all` is false. */
   readonly union = (node: RelationNodeOf<'union'>): Query => {
     const operator = node.all === false ? ' UNION BY NAME ' : ' UNION ALL BY NAME ';
     return { kind: 'opaque', sql: node.inputs.map((input) => `(${querySql(visitRelation(this, input))})`).join(operator) };
   };
 
+  /** An ORDER BY on the input's query, wrapping it first when it is limited or distinct. */
   readonly sort = (node: RelationNodeOf<'sort'>): Query => {
     let input = visitRelation(this, node.input);
     if (input.kind !== 'select' || input.limit !== undefined || input.offset !== undefined || input.distinct || input.distinctOn !== undefined) {
@@ -187,6 +206,7 @@ export class RelationCompiler implements RelationVisitor<Query> {
     return { ...input, orderBy: node.keys.map((k) => this.#expr.sortKey(k)) };
   };
 
+  /** LIMIT (and OFFSET); a count or offset that is not a non-negative integer is an error. */
   readonly limit = (node: RelationNodeOf<'limit'>): Query => {
     let input = visitRelation(this, node.input);
     if (input.kind !== 'select' || input.limit !== undefined || input.offset !== undefined) input = this.#wrap(input);
@@ -194,6 +214,7 @@ export class RelationCompiler implements RelationVisitor<Query> {
     return node.offset === undefined ? { ...input, limit: count } : { ...input, limit: count, offset: nonNegativeInteger(node.offset, 'offset') };
   };
 
+  /** SELECT DISTINCT, or DISTINCT ON the given columns (which row of each is kept is unspecified). */
   readonly deduplicate = (node: RelationNodeOf<'deduplicate'>): Query => {
     let input = visitRelation(this, node.input);
     if (node.columns !== undefined && node.columns.length > 0) {
@@ -206,6 +227,7 @@ export class RelationCompiler implements RelationVisitor<Query> {
     return { ...input, distinct: true };
   };
 
+  /** Raw SQL as written, trailing semicolons removed; a dialect DuckDB does not run is `THUND_UNSUPPORTED`. */
   readonly sql = (node: RelationNodeOf<'sql'>): Query => {
     if (!NATIVE_SQL_DIALECTS.includes(node.dialect)) {
       throw new ThundError(ThundErrorCode.Unsupported, `raw SQL in dialect "${node.dialect}" cannot run on DuckDB`, { backend: 'native' });

@@ -7,7 +7,9 @@ const SAMPLE_SIZE = 5;
 /** An expectation with action `fail` saw failing rows; carries a sample of them. */
 export class ExpectationFailedError extends ThundError {
   override name = 'ExpectationFailedError';
+  /** Up to five of the failing rows, as JSON values. */
   readonly sample: readonly Readonly<Record<string, Json>>[];
+  /** The pass/fail counts of every expectation of the flow, not only the failing one. */
   readonly expectations: readonly ExpectationResult[];
 
   constructor(message: string, flow: ElementRef, sample: readonly Record<string, Json>[], expectations: readonly ExpectationResult[]) {

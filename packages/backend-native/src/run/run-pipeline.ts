@@ -1,6 +1,6 @@
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
-  type RunOptions, type RunResult, ThundError, ThundErrorCode, finishRun, planFacts, beginRun, downstreamFlows, refuseRun, startRun,
+  type RunOptions, type RunResult, type RunSelection, ThundError, ThundErrorCode, finishRun, planFacts, beginRun, downstreamFlows, excludedFlowEvent, excludedOutcome, refuseRun, selectRun, startRun,
 } from '@thund/ir';
 import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
@@ -46,6 +46,12 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   const { started } = beginning;
   const { emit, signal } = context;
   const element: ElementRef = { kind: 'pipeline', name: pipeline.name };
+  let selection: RunSelection;
+  try {
+    selection = selectRun(pipeline, options);
+  } catch (reason) {
+    return failBeforeStart(pipeline, context, ThundError.from(reason, ThundErrorCode.Validation, { backend: 'native', element }));
+  }
   const compileContextForRun = compileContext(pipeline, deps.baseDir);
   const queries = new Map<string, string>();
   for (const flow of pipeline.flows) {
@@ -56,7 +62,10 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
     }
   }
 
-  for (const flow of pipeline.flows) emit({ element: { kind: 'flow', name: flow.name }, phase: 'queued', message: `flow "${flow.name}" is queued` });
+  for (const flow of pipeline.flows) {
+    if (selection.flows.has(flow.name)) emit({ element: { kind: 'flow', name: flow.name }, phase: 'queued', message: `flow "${flow.name}" is queued` });
+    else emit(excludedFlowEvent(flow));
+  }
   let database: NativeDatabase;
   try {
     database = await deps.database(pipeline);
@@ -71,9 +80,9 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   };
   signal.addEventListener('abort', interrupt, { once: true });
   try {
-    await prepare(database, pipeline, options, deps);
+    await prepare(database, pipeline, options, selection, deps);
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running` });
-    const outcomes = options.dryRun === true ? await dryRun(database, pipeline, deps.baseDir, context) : await schedule(scope, deps.maxConcurrency, deps.stream);
+    const outcomes = options.dryRun === true ? await dryRun(database, pipeline, deps.baseDir, context, selection) : await schedule(scope, selection, deps.maxConcurrency, deps.stream);
     return finishRun(pipeline, context, { started, flows: outcomes });
   } finally {
     signal.removeEventListener('abort', interrupt);
@@ -88,20 +97,18 @@ function failBeforeStart(pipeline: Pipeline, context: RunContext, error: ThundEr
   return refuseRun(pipeline, context, error, errorDetails(error));
 }
 
-async function prepare(database: NativeDatabase, pipeline: Pipeline, options: RunOptions, deps: RunDependencies): Promise<void> {
+async function prepare(database: NativeDatabase, pipeline: Pipeline, options: RunOptions, selection: RunSelection, deps: RunDependencies): Promise<void> {
   if (options.dryRun === true) return;
   await database.withConnection(async (connection) => {
     try {
       if (pipelineStreams(pipeline)) {
-        await prepareStreaming(connection, pipeline, { ...(options.fullRefresh === undefined ? {} : { fullRefresh: options.fullRefresh }), baseDir: deps.baseDir, storage: deps.stream.storage });
-        await guardCheckpointLoss(connection, pipeline, { ...(options.fullRefresh === undefined ? {} : { fullRefresh: options.fullRefresh }), baseDir: deps.baseDir });
+        await prepareStreaming(connection, pipeline, { selection, baseDir: deps.baseDir, storage: deps.stream.storage });
+        await guardCheckpointLoss(connection, pipeline, { selection, baseDir: deps.baseDir });
       }
       await recoverSinks(pipeline, deps.baseDir);
       if (pipeline.database !== undefined) await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(pipeline.database)}`);
-      if (options.fullRefresh === true) {
-        for (const dataset of pipeline.datasets) {
-          if (dataset.type === 'table' || dataset.type === 'materialized_view') await connection.run(`DROP TABLE IF EXISTS ${targetName(pipeline, dataset)}`);
-        }
+      for (const dataset of pipeline.datasets) {
+        if (selection.resets.has(dataset.name) && (dataset.type === 'table' || dataset.type === 'materialized_view')) await connection.run(`DROP TABLE IF EXISTS ${targetName(pipeline, dataset)}`);
       }
     } catch (reason) {
       throw thundErrorFromDuckDB(reason, { kind: 'pipeline', name: pipeline.name });
@@ -128,7 +135,7 @@ async function dropStagingTables(database: NativeDatabase, staging: TableStaging
 }
 
 /** A dry run: every flow bound by DuckDB in dependency order (`bindFlows`), nothing written. */
-async function dryRun(database: NativeDatabase, pipeline: Pipeline, baseDir: string, context: RunContext): Promise<FlowOutcome[]> {
+async function dryRun(database: NativeDatabase, pipeline: Pipeline, baseDir: string, context: RunContext, selection: RunSelection): Promise<FlowOutcome[]> {
   const failures = await database.withConnection((connection) => bindFlows(connection, pipeline, baseDir));
   const failed = new Map(failures.map((f) => [f.flow, f.error]));
   const skipped = new Set(failures.flatMap((f) => {
@@ -136,6 +143,7 @@ async function dryRun(database: NativeDatabase, pipeline: Pipeline, baseDir: str
     return flow === undefined ? [] : downstreamFlows(pipeline, flow).map((d) => d.name);
   }));
   return pipeline.flows.map((flow): FlowOutcome => {
+    if (!selection.flows.has(flow.name)) return excludedOutcome(flow);
     const element = { kind: 'flow', name: flow.name } as const;
     const error = failed.get(flow.name);
     if (error !== undefined) {
@@ -157,7 +165,7 @@ async function dryRun(database: NativeDatabase, pipeline: Pipeline, baseDir: str
  * completed inputs let it run; a failed or cancelled input cancels it,
  * naming the upstream flow that failed first.
  */
-async function schedule(scope: RunScope, maxConcurrency: number, stream: StreamRunSettings): Promise<FlowOutcome[]> {
+async function schedule(scope: RunScope, selection: RunSelection, maxConcurrency: number, stream: StreamRunSettings): Promise<FlowOutcome[]> {
   const { pipeline, context } = scope;
   const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
   const writers = new Map<string, Flow[]>();
@@ -175,11 +183,13 @@ async function schedule(scope: RunScope, maxConcurrency: number, stream: StreamR
   const start = (flow: Flow): Promise<{ outcome: FlowOutcome; rootFailure?: string }> => {
     const known = runs.get(flow);
     if (known !== undefined) return known;
+    // Left out by the selection: already reported excluded; its dataset keeps what it holds, so readers go on.
+    if (!selection.flows.has(flow.name)) return Promise.resolve({ outcome: excludedOutcome(flow) });
     const upstream = planFacts(flow).reads.flatMap((read) => writers.get(read) ?? []).filter((w) => w !== flow);
     const run = (async () => {
       const inputs = await Promise.all(upstream.map(start));
       if (context.signal.aborted) return cancelled(flow, 'the run was cancelled', ThundErrorCode.Cancelled);
-      const broken = inputs.find((input) => input.outcome.phase !== 'completed');
+      const broken = inputs.find((input) => input.outcome.phase !== 'completed' && input.outcome.phase !== 'excluded');
       if (broken !== undefined) {
         if (broken.outcome.phase === 'cancelled' && broken.rootFailure === undefined) {
           return cancelled(flow, `upstream flow ${broken.outcome.name} was cancelled`, ThundErrorCode.Cancelled);

@@ -1,4 +1,4 @@
-import type { Dataset, Flow, Pipeline } from '@thund/ir';
+import type { Dataset, Flow, Pipeline, RunSelection } from '@thund/ir';
 import { checkpointError } from './checkpoint-error.js';
 import { EPOCHS_TABLE, checkpointIdentity } from './checkpoint-store.js';
 import { type CommitEntry, commitLogFor, ensureCommitLogTable, entryOf } from './commit-log.js';
@@ -8,24 +8,27 @@ type Rows = (sql: string) => Promise<readonly Record<string, unknown>[]>;
 
 /**
  * At run start, after the checkpoint tables exist: the streaming tables'
- * commit log exists; with `fullRefresh` the entries of the pipeline's
- * checkpointed flows are forgotten (their outputs are cleared), otherwise
- * a checkpoint that lost track of an output is refused.
+ * commit log exists; the entries of the checkpointed flows writing a
+ * dataset the selection resets are forgotten (their outputs are cleared),
+ * and a checkpoint that lost track of the output of any other flow that
+ * runs is refused.
  */
 export async function guardCheckpointLoss(
   connection: { run(sql: string): Promise<unknown>; rowsJson(sql: string): Promise<readonly Record<string, unknown>[]> },
   pipeline: Pipeline,
-  options: { readonly fullRefresh?: boolean; readonly baseDir: string },
+  options: { readonly selection: RunSelection; readonly baseDir: string },
 ): Promise<void> {
   const run = (sql: string): Promise<unknown> => connection.run(sql);
   const rows: Rows = (sql) => connection.rowsJson(sql);
+  const { resets, flows: running } = options.selection;
   await ensureCommitLogTable(run);
-  if (options.fullRefresh !== true) return refuseLostCheckpoint(rows, pipeline, options.baseDir, await checkpointIdentity(rows));
   const datasets = new Map(pipeline.datasets.map((d) => [d.name, d]));
-  for (const flow of pipeline.flows.filter((f) => keepsCheckpoint(f.kind))) {
+  for (const flow of pipeline.flows.filter((f) => keepsCheckpoint(f.kind) && resets.has(f.target))) {
     const dataset = datasets.get(flow.target);
     if (dataset !== undefined) await commitLogFor(pipeline, dataset, options.baseDir).forget(flow.name, run);
   }
+  const resumed = (flow: Flow): boolean => running.has(flow.name) && !resets.has(flow.target);
+  if (pipeline.flows.some((f) => keepsCheckpoint(f.kind) && resumed(f))) await refuseLostCheckpoint(rows, pipeline, options.baseDir, await checkpointIdentity(rows), resumed);
 }
 
 /**
@@ -36,11 +39,13 @@ export async function guardCheckpointLoss(
  * again and duplicate the output, so only a full refresh (which clears the
  * outputs) or the restored checkpoint lets the run go on.
  */
-export async function refuseLostCheckpoint(rows: Rows, pipeline: Pipeline, baseDir: string, checkpoint: string): Promise<void> {
+export async function refuseLostCheckpoint(
+  rows: Rows, pipeline: Pipeline, baseDir: string, checkpoint: string, considered: (flow: Flow) => boolean = () => true,
+): Promise<void> {
   const committed = new Map((await rows(`SELECT flow, max(epoch) AS epoch FROM ${EPOCHS_TABLE} GROUP BY flow`)).map((r) => [String(r['flow']), Number(r['epoch'])]));
   const datasets = new Map(pipeline.datasets.map((d) => [d.name, d]));
   const lost: { readonly dataset: Dataset; readonly why: string }[] = [];
-  for (const flow of pipeline.flows.filter((f) => keepsCheckpoint(f.kind))) {
+  for (const flow of pipeline.flows.filter((f) => keepsCheckpoint(f.kind) && considered(f))) {
     const dataset = datasets.get(flow.target);
     if (dataset === undefined) continue;
     const log = commitLogFor(pipeline, dataset, baseDir);
@@ -55,7 +60,7 @@ export async function refuseLostCheckpoint(rows: Rows, pipeline: Pipeline, baseD
   throw checkpointError(
     `the checkpoint is missing for streaming output ${names}, which already holds data: ${lost.map((l) => l.why).join('; ')}. `
       + 'Resuming would read every input again and duplicate the output. Restore the checkpoint (the storage root, or the __thund schema of the database), '
-      + 'or start over with a full refresh, which clears the output and recomputes it: thund run --full-refresh (RunOptions.fullRefresh: true)',
+      + 'or start over with a full refresh, which clears the output and recomputes it: thund run --full-refresh <dataset> (RunOptions.fullRefresh: [dataset]), or --full-refresh-all',
     { kind: 'dataset', name: first.dataset.name },
   );
 }

@@ -125,7 +125,7 @@ export class CheckpointStore {
     if (identity.length > 1) throw checkpointError(`the checkpoint of flow "${this.#flow.name}" is corrupt: it is claimed ${identity.length} times`, this.#element);
     const [owner] = identity;
     if (owner === undefined) {
-      if (epochs > 0) throw checkpointError(`the checkpoint of flow "${this.#flow.name}" is corrupt: it has ${epochs} committed epochs but no identity record; delete the storage root or run with fullRefresh (CLI: thund run --full-refresh)`, this.#element);
+      if (epochs > 0) throw checkpointError(`the checkpoint of flow "${this.#flow.name}" is corrupt: it has ${epochs} committed epochs but no identity record; delete the storage root or run with fullRefresh (CLI: thund run --full-refresh-all, or --full-refresh <dataset>)`, this.#element);
       await this.#session.run(`INSERT INTO ${FLOWS_TABLE} VALUES (${flow}, ${quoteString(this.#pipeline.name)}, ${quoteString(flowFingerprint(this.#flow))}, ${CHECKPOINT_FORMAT})`);
       return { epoch: -1, watermarkUs: undefined, memoryItems: 0 };
     }
@@ -133,11 +133,11 @@ export class CheckpointStore {
       throw checkpointError(`the checkpoint of flow "${this.#flow.name}" has format ${String(owner['format'])}, this backend reads format ${CHECKPOINT_FORMAT}`, this.#element);
     }
     if (owner['fingerprint'] !== flowFingerprint(this.#flow)) {
-      throw checkpointError(`flow "${this.#flow.name}" changed since its checkpoint was written (query, target, watermark, window, output mode or cdc spec): its state cannot be resumed; run with fullRefresh (CLI: thund run --full-refresh) to start over`, this.#element);
+      throw checkpointError(`flow "${this.#flow.name}" changed since its checkpoint was written (query, target, watermark, window, output mode or cdc spec): its state cannot be resumed; run with fullRefresh (CLI: thund run --full-refresh-all, or --full-refresh <dataset>) to start over`, this.#element);
     }
     const epoch = epochs === 0 ? -1 : Number(last?.['epoch']);
     if (epochs !== epoch + 1) {
-      throw checkpointError(`the checkpoint of flow "${this.#flow.name}" is corrupt: ${epochs} epochs committed but the last is ${epoch}; delete the storage root or run with fullRefresh (CLI: thund run --full-refresh)`, this.#element);
+      throw checkpointError(`the checkpoint of flow "${this.#flow.name}" is corrupt: ${epochs} epochs committed but the last is ${epoch}; delete the storage root or run with fullRefresh (CLI: thund run --full-refresh-all, or --full-refresh <dataset>)`, this.#element);
     }
     const watermark = last?.['watermark'];
     return {

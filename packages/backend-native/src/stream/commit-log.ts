@@ -125,7 +125,7 @@ class SinkCommitLog implements OutputCommitLog {
       const file = join(this.#log, name);
       const parsed = parseJson(await readFile(file, 'utf8').catch(() => ''));
       if (!isEntry(parsed)) {
-        throw checkpointError(`the commit log file ${file} of ${this.label} is unreadable: restore it, or start over with a full refresh (thund run --full-refresh, RunOptions.fullRefresh: true)`, { kind: 'dataset', name: this.#dataset });
+        throw checkpointError(`the commit log file ${file} of ${this.label} is unreadable: restore it, or start over with a full refresh (thund run --full-refresh-all, RunOptions.fullRefresh: true; or --full-refresh <dataset> for this one)`, { kind: 'dataset', name: this.#dataset });
       }
       entries.push(parsed);
     }

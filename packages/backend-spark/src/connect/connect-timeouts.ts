@@ -17,9 +17,13 @@ import { ThundError, ThundErrorCode } from '@thund/ir';
  *   reattached (within the retry budget).
  */
 export interface ConnectTimeouts {
+  /** Most time to establish the connection (TCP, TLS, HTTP/2 handshake), for every call. */
   readonly connectMs: number;
+  /** Deadline of each unary RPC, from sending it to its answer. */
   readonly unaryMs: number;
+  /** Interval between HTTP/2 keepalive pings, also on an idle channel. */
   readonly keepaliveMs: number;
+  /** How long a ping may go unanswered before the connection counts as lost. */
   readonly keepaliveTimeoutMs: number;
 }
 

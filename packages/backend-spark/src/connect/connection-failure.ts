@@ -7,13 +7,37 @@ const DEADLINE_EXCEEDED = 4;
 /** What went wrong with the connection to the server, as far as the client can tell. */
 export type ConnectionFailure =
   /** A deadline expired (facts absent when the error did not come from our transport). */
-  | { readonly kind: 'timeout'; readonly deadline?: DeadlineFacts; readonly detail: string }
+  | {
+      /** Discriminant. */
+      readonly kind: 'timeout';
+      /** Which deadline expired, when our transport raised the error. */
+      readonly deadline?: DeadlineFacts;
+      /** The error's details, for messages (grpc-js's first line, timestamps removed). */
+      readonly detail: string;
+    }
   /** The peer answered, but not as a gRPC server; `evidence` says how. */
-  | { readonly kind: 'not-grpc'; readonly evidence: string; readonly detail: string }
+  | {
+      /** Discriminant. */
+      readonly kind: 'not-grpc';
+      /** How the peer gave itself away, as a phrase for the message (an HTTP status, a failed HTTP/2 handshake). */
+      readonly evidence: string;
+      /** The error's details, for messages (grpc-js's first line, timestamps removed). */
+      readonly detail: string;
+    }
   /** Nothing listens at the address. */
-  | { readonly kind: 'refused'; readonly detail: string }
+  | {
+      /** Discriminant. */
+      readonly kind: 'refused';
+      /** The error's details, for messages (grpc-js's first line, timestamps removed). */
+      readonly detail: string;
+    }
   /** The connection failed or dropped for another reason. */
-  | { readonly kind: 'failed'; readonly detail: string };
+  | {
+      /** Discriminant. */
+      readonly kind: 'failed';
+      /** The error's details, for messages (grpc-js's first line, timestamps removed). */
+      readonly detail: string;
+    };
 
 interface StatusLike {
   readonly code?: number;

@@ -2,13 +2,19 @@ import { ThundError, ThundErrorCode } from '@thund/ir';
 
 /** A parsed Spark Connect connection string (`sc://host:port/;param=value;…`). */
 export interface SparkRemote {
+  /** Host name or address; an IPv6 address keeps its brackets (`[::1]`). */
   readonly host: string;
+  /** Port, 1 to 65535; default {@link DEFAULT_SPARK_PORT}. */
   readonly port: number;
   /** Bearer token sent as `authorization` metadata; implies TLS. */
   readonly token?: string;
+  /** Whether to connect with TLS: `use_ssl=true`, or a token. */
   readonly useSsl: boolean;
+  /** `user_id`: the user the session runs as (the session uses `thund` when absent). */
   readonly userId?: string;
+  /** `user_agent`: sent as the gRPC user agent. */
   readonly userAgent?: string;
+  /** `session_id`: the id of the server-side session to use (a random UUID when absent). */
   readonly sessionId?: string;
   /** Every other parameter, sent as gRPC metadata as Spark's clients do. */
   readonly metadata: Readonly<Record<string, string>>;

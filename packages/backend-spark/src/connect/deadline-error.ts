@@ -4,11 +4,15 @@ export type DeadlinePhase = 'connect' | 'answer';
 /** The option that sets the expired deadline (named in the error message). */
 export type DeadlineSetting = 'timeouts.connectMs' | 'timeouts.unaryMs';
 
+/** What a {@link SparkDeadlineError} knows of the deadline that expired. */
 export interface DeadlineFacts {
   /** The RPC that timed out (`AnalyzePlan`, `ExecutePlan`, …). */
   readonly method: string;
+  /** Whether the connection was never established or the answer never came. */
   readonly phase: DeadlinePhase;
+  /** The option that set the deadline, for the message to name. */
   readonly setting: DeadlineSetting;
+  /** The deadline, in milliseconds. */
   readonly deadlineMs: number;
 }
 
@@ -22,9 +26,13 @@ const DEADLINE_EXCEEDED = 4;
  * deadline's facts, so the error mapping can name the option to raise.
  */
 export class SparkDeadlineError extends Error {
+  /** Always `SparkDeadlineError`. */
   override name = 'SparkDeadlineError';
+  /** gRPC's DEADLINE_EXCEEDED (4), as on a grpc-js ServiceError. */
   readonly code = DEADLINE_EXCEEDED;
+  /** What timed out, e.g. `AnalyzePlan: no answer within 60000 ms`; also the error's message. */
   readonly details: string;
+  /** Which deadline expired. */
   readonly facts: DeadlineFacts;
 
   constructor(facts: DeadlineFacts, options: { cause?: unknown } = {}) {

@@ -13,9 +13,12 @@ import { ThundError, ThundErrorCode } from '@thund/ir';
 import { type ConnectTransport, GrpcTransport } from './transport.js';
 import type { ConnectTimeouts } from './connect-timeouts.js';
 
+/** A Spark Connect `Plan` message as protobuf-es initialises it (a plain object, fields optional). */
 export type PlanInit = MessageInitShape<typeof PlanSchema>;
+/** A Spark Connect `Relation` message as protobuf-es initialises it (a plain object, fields optional). */
 export type RelationInit = MessageInitShape<typeof RelationSchema>;
 
+/** Options of one {@link SparkConnectSession.execute}. */
 export interface ExecuteOptions {
   /** Aborting interrupts the operation on the server and ends the stream. */
   readonly signal?: AbortSignal;
@@ -23,11 +26,13 @@ export interface ExecuteOptions {
   readonly onOperation?: (operationId: string) => void;
 }
 
+/** How a {@link SparkConnectSession} retries and identifies itself. */
 export interface SessionOptions {
   /** Reattach attempts after a dropped stream before giving up. Default 5. */
   readonly maxReattempts?: number;
   /** First backoff between reattach attempts, doubled each time. Default 100 ms. */
   readonly backoffMs?: number;
+  /** The `client_type` every request carries (the server only logs it). Default `thund-ts`. */
   readonly clientType?: string;
   /**
    * Deadlines and keepalive of the gRPC transport the session creates
@@ -47,7 +52,9 @@ const CLIENT_TYPE = 'thund-ts';
  * the end.
  */
 export class SparkConnectSession {
+  /** The session id every request carries: the connection string's `session_id`, else a random UUID. */
   readonly sessionId: string;
+  /** The server connected to. */
   readonly remote: SparkRemote;
   readonly #transport: ConnectTransport;
   readonly #userContext: { userId: string; userName: string };
@@ -67,6 +74,11 @@ export class SparkConnectSession {
     this.#clientType = options.clientType ?? CLIENT_TYPE;
   }
 
+  /**
+   * A session over a new gRPC transport to the server a connection string
+   * names (a malformed one is a `THUND_VALIDATION` error). Nothing is sent
+   * yet: the channel connects on the first call.
+   */
   static connect(remote: string, options?: SessionOptions): SparkConnectSession {
     const parsed = parseConnectionString(remote);
     return new SparkConnectSession(parsed, new GrpcTransport(parsed, options?.timeouts), options);
@@ -248,6 +260,7 @@ export class SparkConnectSession {
     this.#transport.close();
   }
 
+  /** Whether {@link SparkConnectSession.close} was called. */
   get closed(): boolean {
     return this.#closed;
   }

@@ -17,4 +17,5 @@ export const SparkErrorCode = {
   Unauthenticated: 'SPARK_UNAUTHENTICATED',
 } as const;
 
+/** One of the {@link SparkErrorCode} values. */
 export type SparkErrorCode = (typeof SparkErrorCode)[keyof typeof SparkErrorCode];

@@ -10,16 +10,20 @@ export const GrpcCode = { Cancelled: 1, DeadlineExceeded: 4, Internal: 13, Unava
 export interface SparkErrorFacts {
   /** Spark's error class (`UNRESOLVED_COLUMN.WITH_SUGGESTION`), when it has one. */
   readonly engineClass?: string;
+  /** The SQLSTATE Spark gives the error class (`42703` for an unresolved column). */
   readonly sqlState?: string;
   /** The JVM exception class. */
   readonly exceptionClass?: string;
+  /** The gRPC status code of the failed call. */
   readonly grpcCode?: number;
+  /** The values filled into the error class's message template (e.g. `objectName`), by name. */
   readonly messageParameters?: Readonly<Record<string, string>>;
 }
 
 /** A ThundError raised by the Spark backend, with Spark's own classification attached. */
 export class SparkError extends ThundError {
   override name = 'SparkError';
+  /** What Spark said about the failure, as far as the failed call carried it (a connection problem carries little beyond `grpcCode`). */
   readonly facts: SparkErrorFacts;
   /** Which connection problem a THUND_CONNECTION error is (stable, see SparkErrorCode); undefined for other errors. */
   readonly sparkCode: SparkErrorCode | undefined;
@@ -31,6 +35,7 @@ export class SparkError extends ThundError {
     this.sparkCode = sparkCode;
   }
 
+  /** Spark's error class, as in `facts.engineClass`. */
   get engineClass(): string | undefined {
     return this.facts.engineClass;
   }
@@ -38,10 +43,17 @@ export class SparkError extends ThundError {
 
 /** The shape of a grpc-js ServiceError this module reads (structural, so fakes can produce it). */
 export interface GrpcErrorLike {
+  /** gRPC status code. */
   readonly code?: number;
+  /** The status message (Spark's error message), without grpc-js's `<code> <name>:` prefix. */
   readonly details?: string;
+  /** The error message; read when `details` is absent. */
   readonly message?: string;
-  readonly metadata?: { get(key: string): ReadonlyArray<string | Buffer> };
+  /** Trailing metadata; its `grpc-status-details-bin` carries Spark's `ErrorInfo`. */
+  readonly metadata?: {
+    /** The values of one metadata key (binary keys end in `-bin`). */
+    get(key: string): ReadonlyArray<string | Buffer>;
+  };
 }
 
 function isGrpcError(value: unknown): value is GrpcErrorLike & Error {

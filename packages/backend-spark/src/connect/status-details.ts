@@ -4,14 +4,19 @@ import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 export interface SparkErrorInfo {
   /** The JVM exception class (`org.apache.spark.sql.AnalysisException`). */
   readonly reason: string;
+  /** The error's domain (Spark's is `org.apache.spark`). */
   readonly domain: string;
+  /** Spark's facts as strings: `errorClass`, `sqlState`, `messageParameters` (JSON), … */
   readonly metadata: Readonly<Record<string, string>>;
 }
 
 /** `google.rpc.Status` from the `grpc-status-details-bin` trailer. */
 export interface StatusDetails {
+  /** gRPC status code (0 when absent). */
   readonly code: number;
+  /** The status message. */
   readonly message: string;
+  /** The first `google.rpc.ErrorInfo` among the details, if any. */
   readonly errorInfo?: SparkErrorInfo;
 }
 

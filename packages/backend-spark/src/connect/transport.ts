@@ -15,6 +15,7 @@ import { SparkDeadlineError } from './deadline-error.js';
 
 /** A server stream of responses that can be abandoned. */
 export interface ResponseStream<T> extends AsyncIterable<T> {
+  /** Cancels the call on the client side; the server's operation is not interrupted. */
   cancel(): void;
 }
 
@@ -23,12 +24,19 @@ export interface ResponseStream<T> extends AsyncIterable<T> {
  * below; tests substitute a fake (e.g. one that drops a stream mid-way).
  */
 export interface ConnectTransport {
+  /** ExecutePlan: starts an operation and streams its responses. */
   executePlan(request: ExecutePlanRequest): ResponseStream<ExecutePlanResponse>;
+  /** ReattachExecute: resumes the response stream of a running operation after a given response id. */
   reattachExecute(request: ReattachExecuteRequest): ResponseStream<ExecutePlanResponse>;
+  /** ReleaseExecute: tells the server the responses (all, or up to one) are consumed and may be freed. */
   releaseExecute(request: ReleaseExecuteRequest): Promise<ReleaseExecuteResponse>;
+  /** AnalyzePlan: a plan's schema, explain string, the server's version, and the like. */
   analyzePlan(request: AnalyzePlanRequest): Promise<AnalyzePlanResponse>;
+  /** Config: reads or sets the session's Spark configuration. */
   config(request: ConfigRequest): Promise<ConfigResponse>;
+  /** Interrupt: stops running operations of the session (all, by tag, or by id). */
   interrupt(request: InterruptRequest): Promise<InterruptResponse>;
+  /** Closes the channel; no call may be made afterwards. */
   close(): void;
 }
 

@@ -5,18 +5,47 @@ import { ThundErrorCode } from '@thund/ir';
 export interface SdpEvent {
   /** RFC 3339, possibly with nanoseconds. */
   readonly timestamp: string;
+  /** Free text; a flow's or the run's status is spelled in its first line (see {@link parseSdpMessage}). */
   readonly message: string;
 }
 
 /** What a message says, parsed. Unknown messages are `info` and keep their text. */
 export type SdpMessage =
-  | { readonly kind: 'flow'; readonly flow: string; /** SDP's state word (`QUEUED`, `FAILED`, `SKIPPED`, …). */ readonly state: string; readonly phase: RunPhase; readonly reason?: string; readonly error?: SdpError }
-  | { readonly kind: 'run'; readonly state: string; readonly phase: RunPhase }
-  | { readonly kind: 'info' };
+  /** A flow's status: `Flow 'x' is QUEUED.`, `Flow x has FAILED.`, `Failed to resolve flow: 'x'.`, … */
+  | {
+      /** Discriminant. */
+      readonly kind: 'flow';
+      /** The flow's name as Spark gives it (usually catalog- and database-qualified). */
+      readonly flow: string;
+      /** SDP's state word (`QUEUED`, `FAILED`, `SKIPPED`, …). */
+      readonly state: string;
+      /** The state as a Þund phase (`SKIPPED` and `STOPPED` are `cancelled`, `IDLE` is `running`). */
+      readonly phase: RunPhase;
+      /** Why, for a state that needs saying: idle, skipped, excluded, stopped. */
+      readonly reason?: string;
+      /** A failure's error, from the lines after the first. */
+      readonly error?: SdpError;
+    }
+  /** The run's status: `Run is COMPLETED.` */
+  | {
+      /** Discriminant. */
+      readonly kind: 'run';
+      /** SDP's state word (`RUNNING`, `COMPLETED`, `FAILED`, `CANCELED`). */
+      readonly state: string;
+      /** The state as a Þund phase. */
+      readonly phase: RunPhase;
+    }
+  /** Any other message. */
+  | {
+      /** Discriminant. */
+      readonly kind: 'info';
+    };
 
+/** A flow failure as an SDP message reports it, after its first line. */
 export interface SdpError {
   /** Spark's error class, e.g. `UNRESOLVED_COLUMN.WITH_SUGGESTION`, when the message names one. */
   readonly engineClass?: string;
+  /** The error's text, `[CLASS] ` prefixed when it has a class. */
   readonly message: string;
 }
 
@@ -29,7 +58,7 @@ const FLOW_STATUS: Readonly<Record<string, { readonly phase: RunPhase; readonly 
   COMPLETED: { phase: 'completed' },
   FAILED: { phase: 'failed' },
   SKIPPED: { phase: 'cancelled', reason: 'skipped due to upstream failure(s)' },
-  EXCLUDED: { phase: 'cancelled', reason: 'excluded from the refresh selection' },
+  EXCLUDED: { phase: 'excluded', reason: 'excluded from the refresh selection' },
   STOPPED: { phase: 'cancelled', reason: 'stopped' },
 };
 
@@ -84,7 +113,9 @@ export function parseSdpMessage(message: string): SdpMessage {
   return { kind: 'info' };
 }
 
+/** What {@link fromSdpEvent} needs to know beyond the event. */
 export interface SdpContext {
+  /** The id of the Þund run every event is stamped with. */
   readonly runId: string;
   /** Pipeline name, for run-level events and unknown messages. */
   readonly pipeline: string;

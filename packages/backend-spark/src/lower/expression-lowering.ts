@@ -35,6 +35,7 @@ function nullIfZero(divisor: ExprInit): ExprInit {
  * compile error here. Names are backquoted identifiers, values literals.
  */
 export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
+  /** The Spark Connect expression of a node (an alias keeps its name). */
   lower(node: Expression): ExprInit {
     return visitExpression(this, node);
   }
@@ -50,6 +51,7 @@ export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
     return this.lower(node.kind === 'alias' ? node.expr : node);
   }
 
+  /** A sort key as a SortOrder, with its null ordering always set (`effectiveNulls`). */
   sortOrder(key: SortKey): SortOrderInit {
     return {
       child: this.lowerUnaliased(key.expr),
@@ -58,17 +60,28 @@ export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
     };
   }
 
+  /** An unresolved attribute: the backquoted column name, qualified by its relation when it has one. */
   readonly column = (node: Extract<Expression, { kind: 'column' }>): ExprInit =>
     attribute(node.relation === undefined ? quoteIdentifier(node.name) : `${quoteIdentifier(node.relation)}.${quoteIdentifier(node.name)}`);
 
+  /**
+   * A literal: a safe integer is an integer (long beyond 32 bits), any other
+   * number a double, and a typed literal a cast of its value to that type.
+   */
   readonly literal = (node: LiteralNode): ExprInit => {
     if (node.type === undefined) return literalValue(node.value);
     // Typed literals: dates, timestamps and decimals arrive as strings and are converted by Spark.
     return cast(literalValue(node.value), sparkType(node.type));
   };
 
+  /** A cast to the Spark type of the target type. */
   readonly cast = (node: Extract<Expression, { kind: 'cast' }>): ExprInit => cast(this.lower(node.expr), sparkType(node.to));
 
+  /**
+   * A binary operator as Spark's function of that name. `neq` is `not(==)`,
+   * `div` true (DOUBLE) division; division and modulo by zero are NULL, as on
+   * every backend.
+   */
   readonly binary = (node: Extract<Expression, { kind: 'binary' }>): ExprInit => {
     const left = this.lower(node.left);
     const right = this.lower(node.right);
@@ -80,6 +93,7 @@ export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
     return call(BINARY_FUNCTION[node.op], [left, right]);
   };
 
+  /** `not`, `negative`, `isnull` or `isnotnull` of the operand. */
   readonly unary = (node: Extract<Expression, { kind: 'unary' }>): ExprInit => call(UNARY_FUNCTION[node.op], [this.lower(node.expr)]);
 
   /** CASE is Spark Connect's `when` function: condition/value pairs, then the optional ELSE value. */
@@ -88,12 +102,19 @@ export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
     ...(node.otherwise === undefined ? [] : [this.lower(node.otherwise)]),
   ]);
 
+  /** Spark's `in` function; an empty list is the literal FALSE. */
   readonly in = (node: Extract<Expression, { kind: 'in' }>): ExprInit =>
     // An empty list is FALSE on every backend (even for NULL operands).
     node.list.length === 0 ? literalBool(false) : call('in', [this.lower(node.expr), ...node.list.map((e) => this.lower(e))]);
 
+  /**
+   * A cataloged function by its Spark lowering (see {@link SPARK_FUNCTIONS}),
+   * cast to the catalog's result type where Spark's differs; a function with
+   * none is `THUND_UNSUPPORTED`.
+   */
   readonly call = (node: Extract<Expression, { kind: 'call' }>): ExprInit => withResultType(node.name, lowerFunction(node.name, node.args.map((a) => this.lower(a)), node.args));
 
+  /** A window expression: the lowered function over its partition, order and ROWS frame, cast like a call. */
   readonly window_call = (node: Extract<Expression, { kind: 'window_call' }>): ExprInit => withResultType(node.name, {
     exprType: {
       case: 'window',
@@ -106,8 +127,10 @@ export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
     },
   });
 
+  /** The lowered expression under the alias's name. */
   readonly alias = (node: Extract<Expression, { kind: 'alias' }>): ExprInit => alias(this.lower(node.expr), node.name);
 
+  /** An unresolved star: `*`, or `relation.*`. */
   readonly star = (node: Extract<Expression, { kind: 'star' }>): ExprInit => ({
     exprType: { case: 'unresolvedStar', value: node.relation === undefined ? {} : { unparsedTarget: `${quoteIdentifier(node.relation)}.*` } },
   });

@@ -10,7 +10,9 @@ import { qualified } from './spark-types.js';
 
 /** Where a pipeline's datasets live on Spark. */
 export interface PipelinePlace {
+  /** The pipeline's catalog, else the backend's default. */
   readonly catalog: string;
+  /** The pipeline's database, else the backend's default. */
   readonly database: string;
 }
 

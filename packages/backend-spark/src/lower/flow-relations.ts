@@ -5,7 +5,9 @@ import { lowerFlowForGraph } from './flow-plan.js';
 
 /** One flow's lowered Spark Connect `Relation`, as protobuf JSON (for `thund plan`). */
 export interface FlowRelation {
+  /** The flow's name. */
   readonly flow: string;
+  /** The flow's `Relation` as protobuf JSON, indented by two spaces. */
   readonly relationJson: string;
 }
 

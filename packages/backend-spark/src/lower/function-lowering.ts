@@ -7,6 +7,7 @@ export type FunctionLowering = (args: readonly ExprInit[], nodes: readonly IrExp
 
 /** How one cataloged function maps to Spark, and the first Spark version that has it. */
 export interface SparkFunction {
+  /** Builds the Spark Connect expression of a call from its lowered arguments (and their IR nodes). */
   readonly lower: FunctionLowering;
   /** `major.minor`; the function is advertised only on servers at least this new. */
   readonly since: string;

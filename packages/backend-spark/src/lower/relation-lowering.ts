@@ -57,14 +57,20 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
     this.#context = context;
   }
 
+  /** The plan as one Spark Connect Relation. */
   lower(node: RelationNode): RelationInit {
     return visitRelation(this, node);
   }
 
+  /** The expression lowering this relation lowering uses. */
   get expressions(): ExpressionLowering {
     return this.#expr;
   }
 
+  /**
+   * The context's `readDataset` relation, else a read of the named table,
+   * streaming in a streaming flow unless `streamsDataset` says otherwise.
+   */
   readonly read = (node: RelationNodeOf<'read'>): RelationInit => {
     const custom = this.#context.readDataset?.(node.dataset, this.#context.streaming);
     if (custom !== undefined) return custom;
@@ -72,6 +78,12 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
     return { relType: { case: 'read', value: { readType: { case: 'namedTable', value: { unparsedIdentifier: node.dataset } }, isStreaming: streaming } } };
   };
 
+  /**
+   * A data source read of the resolved path, streaming in a streaming flow.
+   * CSV and JSON fail fast on a malformed file; CSV has a header, RFC 4180
+   * quoting and DuckDB option names accepted; batch CSV without a schema
+   * infers one.
+   */
   readonly read_files = (node: RelationNodeOf<'read_files'>): RelationInit => {
     const options: Record<string, string> = {};
     if (node.format === 'csv') {
@@ -103,10 +115,12 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
     };
   };
 
+  /** A Filter of the input by the condition. */
   readonly filter = (node: RelationNodeOf<'filter'>): RelationInit => ({
     relType: { case: 'filter', value: { input: this.lower(node.input), condition: this.#expr.lower(node.condition) } },
   });
 
+  /** A Project of the columns, each under its portable output name. */
   readonly project = (node: RelationNodeOf<'project'>): RelationInit => ({
     relType: { case: 'project', value: { input: this.lower(node.input), expressions: node.columns.map((c) => this.#expr.lowerOutput(c)) } },
   });
@@ -160,6 +174,7 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
     }), first);
   };
 
+  /** A global Sort by the keys. */
   readonly sort = (node: RelationNodeOf<'sort'>): RelationInit => ({
     relType: { case: 'sort', value: { input: this.lower(node.input), order: node.keys.map((k) => this.#expr.sortOrder(k)), isGlobal: true } },
   });
@@ -171,6 +186,7 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
     return { relType: { case: 'limit', value: { input, limit: int32(node.count, 'limit') } } };
   };
 
+  /** A Deduplicate on the given columns, or on every column without them. */
   readonly deduplicate = (node: RelationNodeOf<'deduplicate'>): RelationInit => ({
     relType: {
       case: 'deduplicate',
@@ -180,6 +196,7 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
     },
   });
 
+  /** Raw SQL as written, trailing semicolons removed; a dialect Spark does not run is `THUND_UNSUPPORTED`. */
   readonly sql = (node: RelationNodeOf<'sql'>): RelationInit => {
     if (!SPARK_SQL_DIALECTS.includes(node.dialect)) {
       throw new ThundError(ThundErrorCode.Unsupported, `raw SQL in dialect "${node.dialect}" cannot run on Spark`, { backend: 'spark' });

@@ -29,9 +29,10 @@ export class SourceTotalsLedger {
   readonly #previous: Readonly<Record<string, SourceTotals>>;
   readonly #next: Record<string, SourceTotals> = {};
 
-  constructor(storagePath: string, fullRefresh: boolean) {
+  /** `forgets` names the flows whose totals start over (their datasets are fully refreshed). */
+  constructor(storagePath: string, forgets: (flow: string) => boolean) {
     this.#file = join(storagePath, LEDGER_FILE);
-    this.#previous = fullRefresh ? {} : readLedger(this.#file);
+    this.#previous = Object.fromEntries(Object.entries(readLedger(this.#file)).filter(([flow]) => !forgets(flow)));
   }
 
   /** This run's share of the source totals, remembering the new totals for `save`. */
@@ -76,14 +77,14 @@ export async function countRows(session: SparkConnectSession, place: PipelinePla
  * refresh starts them empty).
  */
 export async function streamingRowsBefore(
-  session: SparkConnectSession, place: PipelinePlace, pipeline: Pipeline, fullRefresh: boolean,
+  session: SparkConnectSession, place: PipelinePlace, pipeline: Pipeline, resets: ReadonlySet<string>,
 ): Promise<ReadonlyMap<string, number>> {
   const before = new Map<string, number>();
   for (const dataset of pipeline.datasets) {
     const writers = pipeline.flows.filter((f) => f.target === dataset.name);
     // A table an update/complete flow writes is recomputed whole each run (recomputed-aggregation.ts): its rows are all written.
     if (dataset.type !== 'table' || writers.length !== 1 || writers[0]?.kind !== 'streaming' || isRecomputedAggregation(writers[0])) continue;
-    before.set(dataset.name, fullRefresh ? 0 : (await countRows(session, place, dataset.name)) ?? 0);
+    before.set(dataset.name, resets.has(dataset.name) ? 0 : (await countRows(session, place, dataset.name)) ?? 0);
   }
   return before;
 }
@@ -131,11 +132,10 @@ export async function countExpectations(
  * changed. None on a full refresh or before the first run (no table yet).
  */
 export async function arrivalsBefore(
-  session: SparkConnectSession, place: PipelinePlace, pipeline: Pipeline, fullRefresh: boolean,
+  session: SparkConnectSession, place: PipelinePlace, pipeline: Pipeline, resets: ReadonlySet<string>,
 ): Promise<ReadonlyMap<string, number>> {
   const before = new Map<string, number>();
-  if (fullRefresh) return before;
-  for (const flow of pipeline.flows.filter(isRecomputedAggregation)) {
+  for (const flow of pipeline.flows.filter((f) => isRecomputedAggregation(f) && !resets.has(f.target))) {
     const table = await session.table(lastArrival(readTable(place, arrivalsTable(flow.target)))).catch(() => undefined);
     const value: unknown = table?.getChildAt(0)?.get(0);
     if (value !== null && value !== undefined) before.set(flow.name, Number(value));

@@ -16,6 +16,7 @@ export class FlowNames {
     }
   }
 
+  /** The pipeline flow an identifier names (bare, `database.x` or `catalog.database.x`, backquoted or not), or undefined. */
   resolve(identifier: string): string | undefined {
     return this.#byKey.get(identifier.replaceAll('`', '').toLowerCase());
   }
@@ -32,7 +33,12 @@ export class FlowNames {
 }
 
 /** `Flows with errors: a, b` and `Flows that failed due to upstream errors: c` of an UnresolvedPipelineException. */
-export function unresolvedFlows(message: string): { readonly failed: string[]; readonly upstream: string[] } {
+export function unresolvedFlows(message: string): {
+  /** Flows SDP could not resolve themselves. */
+  readonly failed: string[];
+  /** Flows that failed to resolve because a flow they read did not. */
+  readonly upstream: string[];
+} {
   const list = (label: string): string[] => {
     const line = new RegExp(`${label}:([^\\n]*)`).exec(message)?.[1] ?? '';
     return line.split(',').map((s) => s.trim()).filter((s) => s !== '');

@@ -1,10 +1,12 @@
-import { type ElementRef, type FlowOutcome, type RunContext, type RunEventError, type RunPhase, TERMINAL_PHASES, ThundErrorCode } from '@thund/ir';
+import {
+  type ElementRef, type Flow, type FlowOutcome, type RunContext, type RunEventError, type RunPhase, TERMINAL_PHASES, ThundErrorCode, excludedFlowEvent, excludedOutcome,
+} from '@thund/ir';
 import { failedExpectation } from '../lower/expectations.js';
 import { schemaViolation } from '../lower/output-shape.js';
 import { parseSdpMessage } from '../events/sdp-event.js';
 import { FlowNames } from './flow-names.js';
 
-const ORDER: Readonly<Record<RunPhase, number>> = { queued: 0, planning: 1, running: 2, completed: 3, failed: 3, cancelled: 3 };
+const ORDER: Readonly<Record<RunPhase, number>> = { queued: 0, planning: 1, running: 2, completed: 3, failed: 3, cancelled: 3, excluded: 3 };
 
 /**
  * Turns SDP event messages into RunEvents for the pipeline's flows. Phases
@@ -82,6 +84,11 @@ export class FlowTracker {
       this.fail(flow, code, text, parsed.error?.engineClass);
       return;
     }
+    if (parsed.phase === 'excluded') {
+      // Þund reported the flows its selection leaves out before the run; one SDP left out on its own did not run.
+      if (this.#phase.get(flow) !== 'excluded') this.cancel(flow, parsed.reason ?? 'Spark left it out of the run');
+      return;
+    }
     if (parsed.phase === 'cancelled') {
       const code = parsed.state === 'SKIPPED' ? ThundErrorCode.UpstreamFailed : ThundErrorCode.Cancelled;
       this.cancel(flow, parsed.reason ?? 'the flow did not run', code);
@@ -137,6 +144,12 @@ export class FlowTracker {
       ...(outcome.expectations === undefined ? {} : { expectations: outcome.expectations }),
     };
     if (this.transition(flow, 'completed', message, details)) this.#outcomes.set(flow, { name: flow, phase: 'completed', ...outcome });
+  }
+
+  /** A flow the run's selection left out: its terminal `excluded` event and outcome. */
+  exclude(flow: Flow): void {
+    const event = excludedFlowEvent(flow);
+    if (this.transition(flow.name, 'excluded', event.message, event.details)) this.#outcomes.set(flow.name, excludedOutcome(flow));
   }
 
   outcome(flow: string): FlowOutcome | undefined {

@@ -90,8 +90,21 @@ export function defineFlow(graphId: string, flowName: string, target: string, re
   };
 }
 
-export function startRunCommand(graphId: string, options: { readonly storage: string; readonly fullRefresh: boolean; readonly dryRun: boolean }): PipelineCommandInit {
-  return { case: 'startRun', value: { dataflowGraphId: graphId, storage: options.storage, fullRefreshAll: options.fullRefresh, dry: options.dryRun } };
+export function startRunCommand(graphId: string, options: {
+  readonly storage: string; readonly dryRun: boolean;
+  /** Every dataset is recomputed from scratch. */
+  readonly fullRefreshAll: boolean;
+  /** SDP's selection, by graph table name: refreshed (`refresh`) and recomputed from scratch (`fullRefresh`); both empty for every flow. */
+  readonly refresh: readonly string[];
+  readonly fullRefresh: readonly string[];
+}): PipelineCommandInit {
+  return {
+    case: 'startRun',
+    value: {
+      dataflowGraphId: graphId, storage: options.storage, fullRefreshAll: options.fullRefreshAll, dry: options.dryRun,
+      refreshSelection: [...options.refresh], fullRefreshSelection: [...options.fullRefresh],
+    },
+  };
 }
 
 export function dropGraph(graphId: string): PipelineCommandInit {

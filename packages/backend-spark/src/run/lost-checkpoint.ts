@@ -17,17 +17,17 @@ import { countRows } from './flow-metrics.js';
  * with the pipeline dataset it is reported as.
  */
 export async function lostCheckpointError(
-  session: SparkConnectSession, place: PipelinePlace, streamingTables: readonly { readonly table: string; readonly dataset: string }[], storageDir: string, fullRefresh: boolean,
+  session: SparkConnectSession, place: PipelinePlace, streamingTables: readonly { readonly table: string; readonly dataset: string }[], storageDir: string, resets: ReadonlySet<string>,
 ): Promise<ThundError | undefined> {
-  if (fullRefresh) return undefined;
   for (const { table, dataset } of streamingTables) {
+    if (resets.has(dataset)) continue;
     const checkpoints = join(storageDir, '_checkpoints', place.catalog, place.database, table);
     if (existsSync(checkpoints)) continue;
     const rows = await countRows(session, place, table);
     if (rows === undefined || rows === 0) continue;
     return new ThundError(
       ThundErrorCode.Checkpoint,
-      `streaming table "${table}"${table === dataset ? '' : ` (of dataset "${dataset}")`} already holds ${rows} row${rows === 1 ? '' : 's'} but its checkpoints (${checkpoints}) are missing: running on would read every source again and duplicate them; run with --full-refresh (RunOptions.fullRefresh) to rebuild it from its sources, or restore the storage directory`,
+      `streaming table "${table}"${table === dataset ? '' : ` (of dataset "${dataset}")`} already holds ${rows} row${rows === 1 ? '' : 's'} but its checkpoints (${checkpoints}) are missing: running on would read every source again and duplicate them; run with --full-refresh ${dataset} (RunOptions.fullRefresh: ["${dataset}"]) to rebuild it from its sources, or restore the storage directory`,
       { backend: 'spark', element: { kind: 'dataset', name: dataset } },
     );
   }

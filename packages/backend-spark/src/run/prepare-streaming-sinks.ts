@@ -20,20 +20,20 @@ export function isSparkSinkFile(file: string): boolean {
  *   one Spark or Þund wrote there; otherwise `THUND_OUTPUT_NOT_OWNED`);
  * - a sink with a commit log but no checkpoint is refused (`THUND_CHECKPOINT`).
  */
-export async function prepareStreamingSinks(pipeline: Pipeline, baseDir: string, storageDir: string, fullRefresh: boolean): Promise<void> {
+export async function prepareStreamingSinks(pipeline: Pipeline, baseDir: string, storageDir: string, resets: ReadonlySet<string>): Promise<void> {
   for (const dataset of pipeline.datasets) {
     const writers = pipeline.flows.filter((f) => f.target === dataset.name);
     if (dataset.type !== 'sink' || !writers.some((f) => isIncremental(f.kind))) continue;
     const location = resolvePath(baseDir, dataset.location ?? dataset.name);
     const owner = { pipeline: pipeline.name, dataset: dataset.name, backend: 'spark' };
-    if (fullRefresh) {
+    if (resets.has(dataset.name)) {
       await removeOutputDirectory(nodeSinkFs, location, owner, isSparkSinkFile);
     } else {
       await assertOwned(nodeSinkFs, location, owner);
       if (existsSync(join(location, '_spark_metadata')) && !existsSync(join(storageDir, '_checkpoints', dataset.name))) {
         throw new ThundError(
           ThundErrorCode.Checkpoint,
-          `streaming sink "${dataset.name}" at ${location} holds committed output but its checkpoint (${join(storageDir, '_checkpoints', dataset.name)}) is missing: Spark would skip the new batches it thinks it has written and lose their rows; run with --full-refresh (RunOptions.fullRefresh) to rewrite the sink from its sources, or restore the storage directory`,
+          `streaming sink "${dataset.name}" at ${location} holds committed output but its checkpoint (${join(storageDir, '_checkpoints', dataset.name)}) is missing: Spark would skip the new batches it thinks it has written and lose their rows; run with --full-refresh ${dataset.name} (RunOptions.fullRefresh: ["${dataset.name}"]) to rewrite the sink from its sources, or restore the storage directory`,
           { backend: 'spark', element: { kind: 'dataset', name: dataset.name } },
         );
       }

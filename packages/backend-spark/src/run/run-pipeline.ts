@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type Pipeline, type RunContext,
-  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, beginRun, finishRun, isIncremental, planFacts, refuseRun,
+  type RunEventError, type RunHandle, type RunOptions, type RunResult, type RunSelection, ThundError, ThundErrorCode, beginRun, finishRun, isIncremental, planFacts, refuseRun, selectRun,
   startRun,
 } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
@@ -11,7 +11,7 @@ import { applyExpectations } from '../lower/expectations.js';
 import { type PipelinePlace, outsideLowering, readTable } from '../lower/flow-plan.js';
 import { storageDir } from '../storage-dir.js';
 import { batchSinkFlows, isBatchSink } from '../lower/batch-sinks.js';
-import { graphOutputs } from '../lower/graph-flows.js';
+import { type GraphOutput, graphOutputs } from '../lower/graph-flows.js';
 import { qualified } from '../lower/spark-types.js';
 import { SourceTotalsLedger, arrivalsBefore, countExpectations, countFlowRows, countRows, streamingRowsBefore } from './flow-metrics.js';
 import { countRelationRows } from '../read/count-rows.js';
@@ -65,6 +65,13 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   const beginning = beginRun(whole, context, deps.check, errorDetails);
   if (beginning.refused) return beginning.outcome;
   const { started } = beginning;
+  let selection: RunSelection;
+  try {
+    selection = selectRun(whole, options);
+  } catch (reason) {
+    return failBeforeStart(whole, context, ThundError.from(reason, ThundErrorCode.Validation, { backend: 'spark', element }));
+  }
+  const { resets } = selection;
   const storageDir = storagePath(whole, deps.baseDir, deps.storageRoot, options.dryRun !== true);
   const session = await deps.session();
   const place = deps.place(whole);
@@ -78,33 +85,38 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   const outsideGraph = new Set(batchSinkFlows(pipeline).map((f) => f.name));
   const streamingTables = outputs.filter((o) => o.sdpType === 'table' && o.flows.length > 0)
     .map((o) => ({ table: o.dataset.name, dataset: o.flows[0]?.members[0]?.target ?? o.dataset.name }));
-  const lost = await lostCheckpointError(session, place, streamingTables, storageDir, options.fullRefresh === true).catch((reason: unknown) => thundErrorFromSpark(reason, { remote: session.remote.display, element }));
+  // What this run writes: the graph keeps every flow (SDP excludes the unselected ones itself); the work Þund does around it does not.
+  const running = selection.all ? pipeline : { ...pipeline, flows: pipeline.flows.filter((f) => selection.flows.has(f.name)) };
+  const lost = await lostCheckpointError(session, place, streamingTables.filter((t) => running.flows.some((f) => f.target === t.dataset)), storageDir, resets).catch((reason: unknown) => thundErrorFromSpark(reason, { remote: session.remote.display, element }));
   if (lost !== undefined) return failBeforeStart(whole, context, lost);
   if (options.dryRun !== true) {
-    const refused = await prepareStreamingSinks(pipeline, deps.baseDir, storageDir, options.fullRefresh === true).then(() => undefined, (reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'spark', element }));
+    const refused = await prepareStreamingSinks(running, deps.baseDir, storageDir, resets).then(() => undefined, (reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'spark', element }));
     if (refused !== undefined) return failBeforeStart(whole, context, refused);
   }
   const remote = { remote: session.remote.display };
   const tracker = new FlowTracker(context, whole.name, whole.flows.map((f) => f.name), place.catalog, place.database, members);
-  for (const flow of whole.flows) tracker.transition(flow.name, 'queued', `flow "${flow.name}" is queued`);
+  for (const flow of whole.flows) {
+    if (selection.flows.has(flow.name)) tracker.transition(flow.name, 'queued', `flow "${flow.name}" is queued`);
+    else tracker.exclude(flow);
+  }
   failMismatches(tracker, notRun, mismatches);
 
   let graphId: string | undefined;
   let runError: ThundError | undefined;
-  const fullRefresh = options.fullRefresh === true;
-  const ledger = new SourceTotalsLedger(storageDir, fullRefresh);
+  const resetFlows = new Set(whole.flows.filter((f) => resets.has(f.target)).map((f) => f.name));
+  const ledger = new SourceTotalsLedger(storageDir, (flow) => resetFlows.has(flow));
   let rowsBefore: ReadonlyMap<string, number> = new Map();
   let lastArrivals: ReadonlyMap<string, number> = new Map();
   let appendOnce: ReadonlyMap<string, AppendOnceOutcome> = new Map();
   try {
-    rowsBefore = await streamingRowsBefore(session, place, pipeline, fullRefresh);
-    lastArrivals = await arrivalsBefore(session, place, pipeline, fullRefresh);
+    rowsBefore = await streamingRowsBefore(session, place, running, resets);
+    lastArrivals = await arrivalsBefore(session, place, running, resets);
     let graphFlows = outputs.flatMap((o) => o.flows);
-    if (options.dryRun !== true && pipeline.flows.some((f) => f.kind === 'append_once')) {
+    if (options.dryRun !== true && running.flows.some((f) => f.kind === 'append_once')) {
       // The staged files are read as a stream without a declared schema; Spark resolves a flow when it is defined, with the session's conf.
       await session.setConfig({ 'spark.sql.streaming.schemaInference': 'true' });
       const lowering = outsideLowering(pipeline, place, deps.baseDir);
-      appendOnce = await stageAppendOnceFlows({ session, pipeline, storageDir, lowering, ledger, tracker, fullRefresh, signal });
+      appendOnce = await stageAppendOnceFlows({ session, pipeline: running, storageDir, lowering, ledger, tracker, resets, signal });
     } else if (pipeline.flows.some((f) => f.kind === 'append_once')) {
       // A dry run stages nothing: the graph reads each staging directory with the schema its rows would have.
       const schemas = await stagedSchemas(session, pipeline, outsideLowering(pipeline, place, deps.baseDir), signal).catch((error: unknown) => {
@@ -124,7 +136,10 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
       for (const output of outputs) await session.drain(asPlan(defineOutput(graphId, { ...output.dataset, type: output.sdpType }, deps.baseDir)), { signal });
       for (const flow of graphFlows) await session.drain(asPlan(defineFlow(graphId, flow.name, flow.target, flow.relation)), { signal });
       const command = startRunCommand(graphId, {
-        storage: storageUri(pipeline, deps.baseDir, deps.storageRoot), fullRefresh, dryRun: options.dryRun === true,
+        storage: storageUri(pipeline, deps.baseDir, deps.storageRoot), dryRun: options.dryRun === true,
+        fullRefreshAll: selection.all && resets.size > 0,
+        refresh: selection.all ? [] : graphTables(outputs, running, (dataset) => !resets.has(dataset)),
+        fullRefresh: selection.all ? [] : graphTables(outputs, running, (dataset) => resets.has(dataset)),
       });
       // Per-epoch events: SDP's own event stream has flow states only; its streaming queries' progress comes from the listener bus.
       const progress = options.dryRun !== true && graphFlows.some((f) => f.members.some((m) => isIncremental(m.kind)))
@@ -148,9 +163,9 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
     for (const flow of [...tracker.expectationFailures.keys()]) tracker.failExpectation(flow);
     for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'the run was cancelled');
   } else {
-    await finishFlows(session, pipeline, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore, lastArrivals, appendOnce }, outsideGraph);
+    await finishFlows(session, running, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore, lastArrivals, appendOnce }, outsideGraph);
     if (runError === undefined && options.dryRun !== true) {
-      const sinks = pipeline.datasets.filter((d) => isBatchSink(pipeline, d));
+      const sinks = pipeline.datasets.filter((d) => isBatchSink(pipeline, d) && running.flows.some((f) => f.target === d.name));
       await writeBatchSinks({ session, pipeline, place, baseDir: deps.baseDir, tracker, ledger, runId: context.runId, signal }, sinks);
     }
     for (const name of outsideGraph) {
@@ -330,6 +345,20 @@ function withoutFlows(pipeline: Pipeline, removed: ReadonlyMap<string, string>):
   const written = new Set(flows.map((f) => f.target));
   const hadWriters = new Set(pipeline.flows.map((f) => f.target));
   return { ...pipeline, flows, datasets: pipeline.datasets.filter((d) => written.has(d.name) || !hadWriters.has(d.name)) };
+}
+
+/**
+ * The graph tables SDP refreshes for a selection: those of the selected
+ * flows' datasets that `keep` admits (temporary views are no tables). A
+ * dataset's hidden tables (an update/complete flow's arrivals) go with it.
+ */
+function graphTables(outputs: readonly GraphOutput[], running: Pipeline, keep: (dataset: string) => boolean): string[] {
+  const tables = outputs.filter((o) => o.dataset.type !== 'temporary_view').flatMap((o) => {
+    const datasets = new Set(o.flows.flatMap((f) => f.members.map((m) => m.target)));
+    const dataset = [...datasets][0] ?? o.dataset.name;
+    return running.flows.some((f) => f.target === dataset) && keep(dataset) ? [o.dataset.name] : [];
+  });
+  return [...new Set(tables)];
 }
 
 /** A pipeline-level failure before any command was sent: `refuseRun` with Spark's error details. */

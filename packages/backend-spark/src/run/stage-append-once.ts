@@ -26,7 +26,8 @@ export interface AppendOnceStaging {
   readonly lowering: ReturnType<typeof outsideLowering>;
   readonly ledger: SourceTotalsLedger;
   readonly tracker: FlowTracker;
-  readonly fullRefresh: boolean;
+  /** Datasets fully refreshed this run: their append-once flows stage again. */
+  readonly resets: ReadonlySet<string>;
   readonly signal: AbortSignal;
 }
 
@@ -42,7 +43,7 @@ export async function stageAppendOnceFlows(staging: AppendOnceStaging): Promise<
   const outcomes = new Map<string, AppendOnceOutcome>();
   for (const flow of staging.pipeline.flows.filter((f) => f.kind === 'append_once')) {
     const directory = appendOnceDirectory(staging.storageDir, flow);
-    if (!staging.fullRefresh && (await isStaged(directory))) {
+    if (!staging.resets.has(flow.target) && (await isStaged(directory))) {
       outcomes.set(flow.name, { rowsWritten: 0 });
       continue;
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_CASES, type ConformanceCase } from '@thund/backend-testkit';
 import { createNativeBackend, tableToRows as nativeRows } from '@thund/backend-native';
-import { type Capabilities, type ExecBackend, type Pipeline, type RunResult, parsePipeline } from '@thund/ir';
+import { type Capabilities, type ExecBackend, type Pipeline, type RunOptions, type RunResult, parsePipeline } from '@thund/ir';
 import { createSparkBackend, tableToRows } from '../../src/index.js';
 
 /** The local test server (set by tools/spark/with-server.sh); differential suites skip without it. */
@@ -12,8 +12,8 @@ export const EXAMPLES_DIR = join(import.meta.dirname, '..', '..', '..', '..', 'e
 export const ORDERS_DIR = join(EXAMPLES_DIR, 'orders');
 export const loadOrders = (): Pipeline => parsePipeline(JSON.parse(readFileSync(join(ORDERS_DIR, 'pipeline.json'), 'utf8')));
 
-export async function runToEnd(backend: ExecBackend, p: Pipeline): Promise<RunResult> {
-  const handle = backend.run(p);
+export async function runToEnd(backend: ExecBackend, p: Pipeline, options: RunOptions = {}): Promise<RunResult> {
+  const handle = backend.run(p, options);
   for await (const _ of handle) { /* drain */ }
   return handle.result;
 }
@@ -31,9 +31,9 @@ export async function both(sides: { readonly native: Side; readonly spark: Side 
   const [n, s] = await Promise.all([runToEnd(native, sides.native.pipeline), runToEnd(spark, sides.spark.pipeline)]);
   return {
     n, s,
-    /** The same pipeline again on both (e.g. after new input files). */
-    again: async () => {
-      const [n2, s2] = await Promise.all([runToEnd(native, sides.native.pipeline), runToEnd(spark, sides.spark.pipeline)]);
+    /** The same pipeline again on both (e.g. after new input files), with the same run options. */
+    again: async (options: RunOptions = {}) => {
+      const [n2, s2] = await Promise.all([runToEnd(native, sides.native.pipeline, options), runToEnd(spark, sides.spark.pipeline, options)]);
       return { n: n2, s: s2 };
     },
     read: async (dataset: string) => ({ native: nativeRows(await native.readDataset(dataset)), spark: tableToRows(await spark.readDataset(dataset)) }),

@@ -47,7 +47,7 @@ export async function sparkDryRunRefuses(session: SparkConnectSession, pipeline:
     if (graphId === undefined) throw new Error('Spark returned no dataflow graph id');
     for (const output of outputs) await session.drain(asPlan(defineOutput(graphId, { ...output.dataset, type: output.sdpType }, dir)));
     for (const output of outputs) for (const flow of output.flows) await session.drain(asPlan(defineFlow(graphId, flow.name, flow.target, flow.relation)));
-    await session.drain(asPlan(startRunCommand(graphId, { storage: pathToFileURL(join(dir, 'storage')).href, fullRefresh: false, dryRun: true })));
+    await session.drain(asPlan(startRunCommand(graphId, { storage: pathToFileURL(join(dir, 'storage')).href, fullRefreshAll: false, refresh: [], fullRefresh: [], dryRun: true })));
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

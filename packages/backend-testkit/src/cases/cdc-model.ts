@@ -2,15 +2,25 @@ import type { Row } from '../backend-under-test.js';
 
 /** What the reference model needs of a CDC spec; the predicates take the place of `deleteWhen` / `applyAsTruncates`. */
 export interface CdcModelSpec {
+  /** Columns identifying a row of the target. */
   readonly keys: readonly string[];
+  /** Orders changes per key; a change whose sequence value is NULL is ignored. */
   readonly sequenceBy: string;
+  /** `1` to keep the current state of each key, `2` to keep its history. */
   readonly scdType: 1 | 2;
+  /** Only these input columns are stored (default: all). */
   readonly columns?: readonly string[];
+  /** These input columns are not stored (ignored when `columns` is given). */
   readonly exceptColumns?: readonly string[];
+  /** SCD 2 only: the stored non-key columns whose change opens a new version (default: all). */
   readonly trackHistory?: readonly string[];
+  /** SCD 2 only: the stored non-key columns whose change does not open a new version (ignored when `trackHistory` is given). */
   readonly trackHistoryExcept?: readonly string[];
+  /** A NULL column of an update keeps the stored value instead of overwriting it. */
   readonly ignoreNullUpdates?: boolean;
+  /** Whether a change deletes its key (the model's `deleteWhen`). */
   readonly isDelete?: (change: Row) => boolean;
+  /** SCD 1 only: whether a change truncates the whole target (the model's `applyAsTruncates`); it wins over a delete of the same sequence. */
   readonly isTruncate?: (change: Row) => boolean;
 }
 

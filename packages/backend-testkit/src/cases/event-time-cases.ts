@@ -152,6 +152,12 @@ const pacedPipeline = (name: string, mode: OutputMode): ConformanceCase['pipelin
     })
     .build();
 
+/**
+ * Event time over one file per micro-batch (`maxFilesPerTrigger: 1`), in
+ * append and update mode: the watermark advances between the micro-batches
+ * of one run, so a later file's old row is late and dropped. Unlike
+ * {@link EVENT_TIME_CASES}, the results depend on micro-batch boundaries.
+ */
 export const PACED_EVENT_TIME_CASES: readonly ConformanceCase[] = [{
   id: 'event-time/late-rows-within-one-run',
   group: 'output_mode:append',

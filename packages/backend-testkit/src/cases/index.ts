@@ -6,11 +6,12 @@ import { EXPECTATION_CASES } from './expectation-cases.js';
 import { FUNCTION_CASES } from './function-cases.js';
 import { SINK_CASES } from './sink-cases.js';
 import { SCHEMA_CASES } from './schema-cases.js';
+import { SELECTION_CASES } from './selection-cases.js';
 import { STREAMING_CASES } from './streaming-cases.js';
 
-export { BATCH_CASES, CDC_CASES, EVENT_TIME_CASES, EXPECTATION_CASES, FUNCTION_CASES, SCHEMA_CASES, SINK_CASES, STREAMING_CASES };
+export { BATCH_CASES, CDC_CASES, EVENT_TIME_CASES, EXPECTATION_CASES, FUNCTION_CASES, SCHEMA_CASES, SELECTION_CASES, SINK_CASES, STREAMING_CASES };
 
 /** Every conformance case, in a stable order. */
 export const ALL_CASES: readonly ConformanceCase[] = [
-  ...BATCH_CASES, ...EXPECTATION_CASES, ...STREAMING_CASES, ...EVENT_TIME_CASES, ...PACED_EVENT_TIME_CASES, ...CDC_CASES, ...FUNCTION_CASES, ...SINK_CASES, ...SCHEMA_CASES,
+  ...BATCH_CASES, ...EXPECTATION_CASES, ...STREAMING_CASES, ...EVENT_TIME_CASES, ...PACED_EVENT_TIME_CASES, ...CDC_CASES, ...FUNCTION_CASES, ...SINK_CASES, ...SCHEMA_CASES, ...SELECTION_CASES,
 ];

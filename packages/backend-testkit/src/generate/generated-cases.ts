@@ -14,18 +14,25 @@ export type GeneratedShape = 'materialized_view' | 'sink' | 'streaming_table' | 
 export interface GeneratedCase {
   /** `generated/<index>-<shape>`, plus ` (seed <n>)` for a seed other than `GENERATED_CASES_SEED`. */
   readonly id: string;
+  /** The seed the case was generated from. */
   readonly seed: number;
   /** Position in `generatedCases(count, seed)`: the seed and the index replay the case. */
   readonly index: number;
+  /** What the case writes; shapes come in turn, so the index decides it. */
   readonly shape: GeneratedShape;
   /** The output mode of a `window` case. */
   readonly outputMode?: OutputMode;
+  /** Input files for the first run (path relative to the work dir → content). */
   readonly files: Readonly<Record<string, string>>;
+  /** Builds the case's pipeline, its file paths resolved in the work directory. */
   readonly pipeline: (context: CaseContext) => Pipeline;
   /** The dataset whose rows are compared (a sink is read back from its files). */
   readonly output: string;
   /** Files delivered before a second run of the same pipeline on the same backend; the output is compared after each run. */
-  readonly rerun?: { readonly files: Readonly<Record<string, string>> };
+  readonly rerun?: {
+    /** The input files written before the second run (path → content). */
+    readonly files: Readonly<Record<string, string>>;
+  };
   /** The output's rows after the first run and after the second, where a reference model knows them (CDC, by `applyChangesModel`). */
   readonly expected?: readonly (readonly Row[])[];
 }

@@ -4,7 +4,9 @@ import { type GeneratedCase, generatedCases } from './generated-cases.js';
 /** How a generated pipeline was broken (or not) for the check-versus-run property. */
 export type MutationKind = 'rename_column' | 'change_type' | 'remove_read';
 
+/** The mistake {@link mutatePipeline} made in a pipeline. */
 export interface Mutation {
+  /** Which kind of mistake it is. */
   readonly kind: MutationKind;
   /** What was changed, for the failure message of a property run. */
   readonly description: string;
@@ -30,7 +32,7 @@ function nodes(root: Json, visit: (node: Record<string, Json>) => void): void {
  * string, or a dataset another flow reads removed (with its flows).
  * `undefined` when the pipeline has nothing of that kind to break.
  */
-export function mutatePipeline(pipeline: Pipeline, kind: MutationKind, pick: (n: number) => number): { readonly pipeline: Pipeline; readonly mutation: Mutation } | undefined {
+export function mutatePipeline(pipeline: Pipeline, kind: MutationKind, pick: (n: number) => number): BrokenPipeline | undefined {
   const copy = structuredClone(pipeline) as unknown as { datasets: Record<string, Json>[]; flows: Record<string, Json>[] };
   switch (kind) {
     case 'rename_column': {
@@ -69,12 +71,22 @@ export function mutatePipeline(pipeline: Pipeline, kind: MutationKind, pick: (n:
 }
 
 
+/** A pipeline with one mistake made in it, and the mistake. */
+export interface BrokenPipeline {
+  /** The pipeline with the mistake. */
+  readonly pipeline: Pipeline;
+  /** What was broken, and where. */
+  readonly mutation: Mutation;
+}
+
 /** One pipeline of the check-versus-run property: a generated case, as generated or with one mistake. */
 export interface CheckPropertySubject {
+  /** The generated case's id, plus ` broken` for the mutated subject. */
   readonly id: string;
+  /** The generated case the subject is made of. */
   readonly testCase: GeneratedCase;
   /** Breaks the case's pipeline (`undefined`: the pipeline as generated). */
-  readonly mutate?: (pipeline: Pipeline) => { readonly pipeline: Pipeline; readonly mutation: Mutation } | undefined;
+  readonly mutate?: (pipeline: Pipeline) => BrokenPipeline | undefined;
 }
 
 const KINDS: readonly MutationKind[] = ['rename_column', 'change_type', 'remove_read'];

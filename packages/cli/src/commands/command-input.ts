@@ -13,7 +13,12 @@ export interface CommandInput {
   readonly datasets: readonly string[];
   /** show: most rows read of each dataset. */
   readonly limit: number;
-  readonly fullRefresh: boolean;
+  /** run, view: refresh only these datasets. */
+  readonly refresh: readonly string[];
+  /** run, view: recompute these datasets from scratch. */
+  readonly fullRefresh: readonly string[];
+  /** run, view: recompute every dataset from scratch. */
+  readonly fullRefreshAll: boolean;
   /** run: plan and check everything, write nothing. */
   readonly dryRun: boolean;
   /** check: also bind every flow on the backend (reading the schemas of files read without one), writing nothing. */

@@ -6,6 +6,7 @@ import { type CliIo, ExitCode } from '../io.js';
 import { RunProgress } from '../progress.js';
 import { renderTable } from '../render-table.js';
 import { checkShownDatasets } from '../shown-datasets.js';
+import { runSelectionOptions } from '../run-selection-flags.js';
 import { exitCodeForSignal, watchStopSignals } from '../stop-signals.js';
 import type { CommandInput } from './command-input.js';
 
@@ -23,7 +24,7 @@ export async function runCommand(input: CommandInput, io: CliIo): Promise<ExitCo
   try {
     const backend = await createBackend(input.backend, input.backendOptions);
     try {
-      const handle = backend.run(pipeline, { fullRefresh: input.fullRefresh, dryRun: input.dryRun });
+      const handle = backend.run(pipeline, { ...runSelectionOptions(input, pipeline, backend), dryRun: input.dryRun });
       const signals = watchStopSignals(io.stderr, () => void handle.cancel());
       const progress = new RunProgress(io, pipeline);
       try {

@@ -8,6 +8,7 @@ import { listenFailure } from '../listen-failure.js';
 import { readEventLog } from '../read-event-log.js';
 import { exitCodeForSignal, watchStopSignals } from '../stop-signals.js';
 import { UsageError } from '../usage-error.js';
+import { runSelectionOptions } from '../run-selection-flags.js';
 import type { CommandInput } from './command-input.js';
 
 /**
@@ -26,7 +27,8 @@ export async function viewCommand(input: CommandInput, io: CliIo): Promise<ExitC
   const backend = await createBackend(input.backend, input.backendOptions);
   try {
     const lowered = backend.explain?.(pipeline) ?? [];
-    const live = input.live ? new LazyRun(() => backend.run(pipeline, { fullRefresh: input.fullRefresh })) : undefined;
+    const selection = runSelectionOptions(input, pipeline, backend);
+    const live = input.live ? new LazyRun(() => backend.run(pipeline, selection)) : undefined;
     const signals = watchStopSignals(io.stderr, () => void live?.cancel());
     try {
       let viewer: ViewerHandle;

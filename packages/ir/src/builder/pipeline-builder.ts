@@ -12,17 +12,32 @@ type DatasetOptions = Omit<Dataset, 'name' | 'type'>;
 
 /** Options of a flow, with the query as a builder Frame. */
 export interface FlowOptions {
+  /** Name of the dataset the flow writes. */
   readonly target: string;
+  /** The flow's query, built with `from`, `readFiles` or `sql`. */
   readonly query: Frame;
+  /** How the flow reads its inputs; default `batch`. */
   readonly kind?: FlowKind;
+  /** Datasets a raw `sql` query reads, which Þund cannot see in the SQL text. */
   readonly reads?: readonly string[];
+  /** Data-quality rules checked on every row the flow writes (see `expect`). */
   readonly expectations?: readonly Expectation[];
+  /** When a streaming flow processes input. */
   readonly trigger?: Trigger;
+  /** Event-time column and allowed lateness of a streaming flow. */
   readonly watermark?: Watermark;
+  /** Event-time window the flow's aggregation is grouped by. */
   readonly window?: WindowSpec;
+  /** How a streaming aggregation writes its result. */
   readonly outputMode?: OutputMode;
   /** `deleteWhen` and `applyAsTruncates` may be builder Exprs (`col('op').eq('D')`) or expression nodes. */
-  readonly cdc?: Omit<CdcSpec, 'deleteWhen' | 'applyAsTruncates'> & { readonly deleteWhen?: Expr | Expression; readonly applyAsTruncates?: Expr | Expression };
+  readonly cdc?: Omit<CdcSpec, 'deleteWhen' | 'applyAsTruncates'> & {
+    /** A change matching this predicate deletes its key. */
+    readonly deleteWhen?: Expr | Expression;
+    /** SCD 1 only: a change matching this predicate empties the target. */
+    readonly applyAsTruncates?: Expr | Expression;
+  };
+  /** Free-text description of the flow. */
   readonly comment?: string;
 }
 
@@ -49,6 +64,10 @@ export class PipelineBuilder {
     this.#options = options;
   }
 
+  /**
+   * Adds a materialized view, recomputed on every run, and the batch flow (named like it) that defines it from
+   * `options.query`.
+   */
   materializedView(name: string, options: DefiningFlowOptions): this {
     return this.#defined(name, 'materialized_view', 'batch', options);
   }
@@ -63,20 +82,24 @@ export class PipelineBuilder {
     return this.#defined(name, 'table', 'streaming', options);
   }
 
+  /** Adds a temporary view (a named query visible only inside the pipeline, not persisted) and its defining flow. */
   temporaryView(name: string, options: DefiningFlowOptions): this {
     return this.#defined(name, 'temporary_view', 'batch', options);
   }
 
+  /** Adds a sink: rows written to files at `options.location` in `options.format`; flows write it, none can read it. */
   sink(name: string, options: DatasetOptions): this {
     this.#datasets.push(dataset(name, 'sink', options));
     return this;
   }
 
+  /** Adds a flow that writes `options.target`; use it for a table with several flows, append-once backfills and CDC. */
   flow(name: string, options: FlowOptions): this {
     this.#flows.push(flow(name, options));
     return this;
   }
 
+  /** The frozen pipeline built so far. It is not validated here: `validatePipeline` or a backend's run does that. */
   build(): Pipeline {
     return Object.freeze({
       version: PIPELINE_DOCUMENT_VERSION,
@@ -101,6 +124,10 @@ export class PipelineBuilder {
   }
 }
 
+/**
+ * Starts a {@link PipelineBuilder} for a pipeline named `name`, with optional catalog, database, storage and
+ * engine configuration.
+ */
 export function pipeline(name: string, options: PipelineOptions = {}): PipelineBuilder {
   return new PipelineBuilder(name, options);
 }

@@ -10,15 +10,24 @@ export type ArgumentClass = 'any' | 'numeric' | 'string' | 'boolean' | 'temporal
 /** How the result type follows from the arguments. */
 export type ReturnRule = 'same_as_first' | 'common_numeric' | 'int64' | 'float64' | 'utf8' | 'bool' | 'timestamp' | 'int32';
 
+/**
+ * One function of the catalog every backend agrees on: where it may appear, its arity, argument classes and
+ * result type.
+ */
 export interface FunctionSignature<N extends string = string> {
+  /** The function's name, as called in plans and SQL. */
   readonly name: N;
+  /** Whether it is a scalar, aggregate or window function. */
   readonly kind: FunctionKind;
+  /** Fewest arguments it takes. */
   readonly minArgs: number;
   /** `null` for variadic. */
   readonly maxArgs: number | null;
   /** Argument classes by position; the last one repeats for variadic functions. */
   readonly args: readonly ArgumentClass[];
+  /** How its result type follows from its arguments. */
   readonly returns: ReturnRule;
+  /** One-line description for listings and error messages. */
   readonly description: string;
   /**
    * Set on a shared function: every backend lowers it as a call of the
@@ -121,12 +130,17 @@ const CATALOG = [
 export type FunctionName = (typeof CATALOG)[number]['name'];
 
 /** The name of a shared function: one every backend lowers as a call of its `sqlName`. */
-export type SharedFunctionName = Extract<(typeof CATALOG)[number], { readonly sqlName: string }>['name'];
+export type SharedFunctionName = Extract<(typeof CATALOG)[number], {
+  /** The engine function the shared function is lowered to. */
+  readonly sqlName: string;
+}>['name'];
 
+/** Every function a pipeline may call, in a stable order; a backend must lower each one (or mark it unsupported). */
 export const FUNCTION_CATALOG: readonly FunctionSignature<FunctionName>[] = Object.freeze(CATALOG);
 
 const BY_NAME: ReadonlyMap<string, FunctionSignature<FunctionName>> = new Map(FUNCTION_CATALOG.map((f) => [f.name, f]));
 
+/** The catalog entry of a function name, or `undefined` when the catalog has no such function. */
 export function lookupFunction(name: string): FunctionSignature<FunctionName> | undefined {
   return BY_NAME.get(name);
 }
@@ -149,7 +163,7 @@ export type FunctionTable<T> =
  * Every cataloged function's entry, in catalog order: the backend's own
  * entry when it has one, else `lowerShared(sqlName)` for a shared function.
  */
-export function functionTable<T>(own: FunctionTable<T>, lowerShared: (sqlName: string) => T): { readonly [N in FunctionName]: T } {
+export function functionTable<T>(own: FunctionTable<T>, lowerShared: (sqlName: string) => T): Readonly<Record<FunctionName, T>> {
   const entries: Readonly<Partial<Record<FunctionName, T>>> = own;
   const table = Object.fromEntries(FUNCTION_CATALOG.map((f) => {
     const entry = entries[f.name] ?? (f.sqlName === undefined ? undefined : lowerShared(f.sqlName));
@@ -160,6 +174,7 @@ export function functionTable<T>(own: FunctionTable<T>, lowerShared: (sqlName: s
   return Object.freeze(table as Record<FunctionName, T>);
 }
 
+/** How many arguments a function takes, in words (`exactly 1`, `1 to 3`, `at least 2`), for error messages. */
 export function arityLabel(signature: FunctionSignature): string {
   if (signature.maxArgs === null) return `at least ${signature.minArgs}`;
   if (signature.minArgs === signature.maxArgs) return `exactly ${signature.minArgs}`;

@@ -45,6 +45,12 @@ export interface Capabilities {
   /** Sinks may be written by batch flows (not only streaming ones). Default is `false`. */
   readonly batchSinks: boolean;
   /**
+   * Honours a run's selection (`RunOptions.refresh`, a `fullRefresh` list):
+   * runs only the selected datasets' flows and reports the rest `excluded`.
+   * Default is `false`; tools refuse a selection for a backend without it.
+   */
+  readonly selectiveRefresh: boolean;
+  /**
    * Why the backend does not run something, keyed by the capability it
    * lacks: `<field>:<value>` for list fields (`outputModes:update`,
    * `sqlDialects:duckdb`), the field name for flags (`batchSinks`). The
@@ -53,6 +59,7 @@ export interface Capabilities {
   readonly limits: Readonly<Record<string, string>>;
 }
 
+/** The capabilities a backend has unless it says otherwise: what `defineCapabilities` fills in for fields not given. */
 export const DEFAULT_CAPABILITIES: Omit<Capabilities, 'name'> = Object.freeze({
   batch: false,
   streaming: false,
@@ -68,6 +75,7 @@ export const DEFAULT_CAPABILITIES: Omit<Capabilities, 'name'> = Object.freeze({
   sqlDialects: [],
   fileFormats: [],
   batchSinks: false,
+  selectiveRefresh: false,
   limits: {},
 });
 

@@ -9,12 +9,17 @@ import type { Capabilities } from './capabilities.js';
 
 /** One backend's answer for one feature: whether it runs it, and if not, why (from its `limits`). */
 export interface MatrixCell {
+  /** Whether the backend runs the feature. */
   readonly supported: boolean;
+  /** Why not, from the backend's `limits`; absent when supported or when the backend gives no reason. */
   readonly reason?: string;
 }
 
+/** One feature of the capability matrix, with one cell per backend. */
 export interface MatrixRow {
+  /** Heading the feature is listed under, e.g. `dataset types`. */
   readonly group: string;
+  /** The feature's name as shown, e.g. a dataset type or function name. */
   readonly feature: string;
   /** The `limits` key of this feature. */
   readonly key: string;
@@ -40,11 +45,12 @@ function listFields(backends: readonly Capabilities[]): readonly { readonly grou
   ];
 }
 
-const FLAGS: readonly { readonly group: string; readonly feature: string; readonly field: 'batch' | 'streaming' | 'eventTime' | 'batchSinks' }[] = [
+const FLAGS: readonly { readonly group: string; readonly feature: string; readonly field: 'batch' | 'streaming' | 'eventTime' | 'batchSinks' | 'selectiveRefresh' }[] = [
   { group: 'flows', feature: 'batch', field: 'batch' },
   { group: 'flows', feature: 'streaming and append-once', field: 'streaming' },
   { group: 'flows', feature: 'watermarks and windows', field: 'eventTime' },
   { group: 'flows', feature: 'sinks fed by batch flows', field: 'batchSinks' },
+  { group: 'runs', feature: 'refreshing a selection of datasets', field: 'selectiveRefresh' },
 ];
 
 /**

@@ -26,18 +26,26 @@ export type Feature =
 
 /** One thing in a pipeline that a backend cannot do. */
 export interface Violation {
+  /** Name of the backend that cannot do it. */
   readonly backend: string;
+  /** The dataset or flow that needs the feature. */
   readonly element: ElementRef;
+  /** Which capability is missing. */
   readonly feature: Feature;
   /** The unsupported value (`update`, `session`, `date_trunc`, `spark`, …). */
   readonly value: string;
+  /** What is unsupported and, where known, what to do instead. */
   readonly message: string;
   /** JSON path into the pipeline document. */
   readonly path: string;
 }
 
+/** A backend's verdict on a pipeline from `check`: every violation found, not just the first. */
 export interface CheckReport {
+  /** Name of the backend that checked. */
   readonly backend: string;
+  /** `true` when there are no violations, so the pipeline can run. */
   readonly ok: boolean;
+  /** Every reason the backend cannot run the pipeline. */
   readonly violations: readonly Violation[];
 }

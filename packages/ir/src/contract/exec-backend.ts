@@ -6,16 +6,21 @@ import type { RunHandle, RunOptions } from './run-handle.js';
 
 /** One flow's lowered form: what the backend sends to its engine for it. */
 export interface ExplainedFlow {
+  /** Name of the flow. */
   readonly flow: string;
   /** What `text` is written in, e.g. `duckdb sql` or `spark connect relation (json)`. */
   readonly language: string;
+  /** The lowered form itself (SQL text, or the engine plan as JSON). */
   readonly text: string;
 }
 
 /** A column as the engine stored it: its name, its type in the IR's terms (absent when the IR has no such type) and the engine's own. */
 export interface WrittenField {
+  /** Column name. */
   readonly name: string;
+  /** The column's type in IR terms; absent when the IR has no equivalent. */
   readonly type?: DataType;
+  /** Whether the column may hold NULLs. */
   readonly nullable: boolean;
   /** The engine's (or its Arrow export's) name of the type, e.g. `Int64` or `Decimal[12, 2]`. */
   readonly engineType: string;
@@ -23,14 +28,17 @@ export interface WrittenField {
 
 /** Rows of a dataset as plain values (see `@thund/arrow-rows` for the rules), with its column order. */
 export interface DatasetRows {
+  /** Column names, in the dataset's order. */
   readonly columns: readonly string[];
   /** The dataset's columns with their stored types (`@thund/arrow-rows`' `arrowFields`), when the backend reports them. */
   readonly fields?: readonly WrittenField[];
+  /** The rows, keyed by column name, as plain values. */
   readonly rows: readonly Readonly<Record<string, unknown>>[];
   /** Rows the dataset holds in all (`rows` may be fewer, when a limit was given). */
   readonly totalRows: number;
 }
 
+/** Options of the `readRows` facet. */
 export interface ReadRowsOptions {
   /** Most rows to return; the backend reads no more than that. Default: every row. */
   readonly limit?: number;

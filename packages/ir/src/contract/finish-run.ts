@@ -25,9 +25,10 @@ export function finishRun(pipeline: Pipeline, context: RunContext, ending: RunEn
   const element = { kind: 'pipeline', name: pipeline.name } as const;
   const status: RunResult['status'] = context.signal.aborted
     ? 'cancelled'
-    : runError !== undefined || flows.some((o) => o.phase !== 'completed') ? 'failed' : 'completed';
+    : runError !== undefined || flows.some((o) => o.phase !== 'completed' && o.phase !== 'excluded') ? 'failed' : 'completed';
   const count = (phase: FlowOutcome['phase']): number => flows.filter((o) => o.phase === phase).length;
-  const summary = `${count('completed')} completed, ${count('failed')} failed, ${count('cancelled')} cancelled`;
+  const excluded = count('excluded');
+  const summary = `${count('completed')} completed, ${count('failed')} failed, ${count('cancelled')} cancelled${excluded === 0 ? '' : `, ${excluded} excluded`}`;
   const durationMs = performance.now() - ending.started;
   if (status === 'completed') {
     context.emit({ element, phase: 'completed', message: `pipeline "${pipeline.name}" completed: ${summary}`, details: { durationMs } });

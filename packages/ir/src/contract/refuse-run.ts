@@ -40,8 +40,18 @@ export function refuseRun(
 
 /** How a run begins: it may go on (with the instant it began), or it was refused with its result. */
 export type RunBeginning =
-  | { readonly refused: false; readonly started: number }
-  | { readonly refused: true; readonly outcome: Omit<RunResult, 'runId' | 'durationMs'> };
+  | {
+      /** Preflight passed: the backend goes on to run the flows. */
+      readonly refused: false;
+      /** `performance.now()` when the run began, for its duration. */
+      readonly started: number;
+    }
+  | {
+      /** Preflight refused the run; its events are already emitted. */
+      readonly refused: true;
+      /** The failed result the backend returns as is. */
+      readonly outcome: Omit<RunResult, 'runId' | 'durationMs'>;
+    };
 
 /**
  * The start every backend's run shares: the pipeline's `planning` event,

@@ -2,25 +2,39 @@ import type { ExpectationAction } from '../model/expectation.js';
 import type { ElementRef } from '../model/element-ref.js';
 import type { ThundErrorCode } from '../errors/error-code.js';
 
-/** Lifecycle of a run and of each flow in it. */
-export type RunPhase = 'queued' | 'planning' | 'running' | 'completed' | 'failed' | 'cancelled';
+/**
+ * Lifecycle of a run and of each flow in it. `excluded` is a flow's
+ * terminal phase when a run's selection (`RunOptions.refresh`) left it out:
+ * it did not run, and its dataset keeps what it held.
+ */
+export type RunPhase = 'queued' | 'planning' | 'running' | 'completed' | 'failed' | 'cancelled' | 'excluded';
 
-export const RUN_PHASES: readonly RunPhase[] = ['queued', 'planning', 'running', 'completed', 'failed', 'cancelled'];
+/** Every {@link RunPhase}, in lifecycle order. */
+export const RUN_PHASES: readonly RunPhase[] = ['queued', 'planning', 'running', 'completed', 'failed', 'cancelled', 'excluded'];
 
-export const TERMINAL_PHASES: ReadonlySet<RunPhase> = new Set(['completed', 'failed', 'cancelled']);
+/** The phases a run or flow ends in; no event follows them for that element. */
+export const TERMINAL_PHASES: ReadonlySet<RunPhase> = new Set(['completed', 'failed', 'cancelled', 'excluded']);
 
+/** Severity of a run event, for filtering and display. */
 export type EventLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Pass/fail counts of one expectation over the rows a flow processed. */
 export interface ExpectationResult {
+  /** Name of the expectation. */
   readonly name: string;
+  /** What the expectation does with failing rows. */
   readonly action: ExpectationAction;
+  /** Rows that satisfied the predicate. */
   readonly passed: number;
+  /** Rows that did not (a NULL result counts as a failure). */
   readonly failed: number;
 }
 
+/** The error an event reports, in a form that survives JSON. */
 export interface RunEventError {
+  /** Stable error code. */
   readonly code: ThundErrorCode;
+  /** The full error message. */
   readonly message: string;
   /** Engine-specific error class (e.g. Spark's `UNRESOLVED_COLUMN.WITH_SUGGESTION`). */
   readonly engineClass?: string;
@@ -30,18 +44,25 @@ export interface RunEventError {
 
 /** Structured facts an event carries where the backend knows them. */
 export interface RunEventDetails {
+  /** Rows the flow read. */
   readonly rowsRead?: number;
+  /** Rows the flow wrote. */
   readonly rowsWritten?: number;
+  /** Wall time of the flow or run, in milliseconds. */
   readonly durationMs?: number;
+  /** Pass/fail counts of the flow's expectations. */
   readonly expectations?: readonly ExpectationResult[];
   /** Micro-batch id of a streaming flow. */
   readonly epoch?: number;
   /** Watermark after the micro-batch, RFC 3339. */
   readonly watermark?: string;
+  /** Rows of a streaming micro-batch dropped for arriving behind the watermark. */
   readonly lateRows?: number;
+  /** Rows a streaming flow keeps in its state store after the micro-batch. */
   readonly stateRows?: number;
   /** Why a flow was skipped or cancelled. */
   readonly reason?: string;
+  /** The error, on a failure. */
   readonly error?: RunEventError;
 }
 
@@ -49,11 +70,16 @@ export interface RunEventDetails {
 export interface RunEvent {
   /** RFC 3339 with milliseconds, UTC. */
   readonly timestamp: string;
+  /** Identifier of the run the event belongs to. */
   readonly runId: string;
+  /** The pipeline, dataset or flow the event concerns. */
   readonly element: ElementRef;
   /** Set when the event is a lifecycle transition of `element`. */
   readonly phase?: RunPhase;
+  /** Severity. */
   readonly level: EventLevel;
+  /** Human-readable description. */
   readonly message: string;
+  /** Structured facts, where the backend knows them. */
   readonly details?: RunEventDetails;
 }

@@ -9,17 +9,25 @@ import type { RunHandle, RunOptions, RunResult } from './run-handle.js';
 
 /** What a backend's executor gets: a way to emit events, and the cancellation signal. */
 export interface RunContext {
+  /** Identifier of the run. */
   readonly runId: string;
+  /** Aborted when the run is cancelled; the executor should stop promptly. */
   readonly signal: AbortSignal;
+  /** Emits one event; `startRun` adds the run id and timestamp. */
   emit(event: EmittedEvent): void;
 }
 
 /** An event without the fields `startRun` fills in. */
 export interface EmittedEvent {
+  /** The pipeline, dataset or flow the event concerns. */
   readonly element: ElementRef;
+  /** Human-readable description. */
   readonly message: string;
+  /** Set when the event is a lifecycle transition of `element`. */
   readonly phase?: RunPhase;
+  /** Severity; default `info`. */
   readonly level?: EventLevel;
+  /** Structured facts, where known. */
   readonly details?: RunEventDetails;
 }
 

@@ -5,6 +5,7 @@ import type { CheckReport, Violation } from './check-report.js';
 /** Raised by `run` on a pipeline its backend's `check` rejects. */
 export class UnsupportedError extends ThundError {
   override name = 'UnsupportedError';
+  /** Every violation of the rejected check report. */
   readonly violations: readonly Violation[];
 
   constructor(report: CheckReport) {

@@ -25,6 +25,7 @@ const CAPABILITY_KEYS = {
   sqlDialects: 'sql_dialects',
   fileFormats: 'file_formats',
   batchSinks: 'batch_sinks',
+  selectiveRefresh: 'selective_refresh',
   limits: 'limits',
 } as const satisfies Record<keyof Capabilities, string>;
 
@@ -44,6 +45,7 @@ const DETAIL_KEYS = {
 const ERROR_KEYS = { code: 'code', message: 'message', engineClass: 'engine_class', sample: 'sample' } as const;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** A JSON object: the snake_case wire form of capabilities and run events. */
 export type JsonObject = { [key: string]: Json };
 
 function rename(value: object, keys: Readonly<Record<string, string>>): JsonObject {
@@ -61,10 +63,15 @@ function unrename(value: JsonObject, keys: Readonly<Record<string, string>>): Re
   return out;
 }
 
+/** Capabilities in their snake_case JSON form, for other languages and processes. */
 export function capabilitiesToJson(capabilities: Capabilities): JsonObject {
   return rename(capabilities, CAPABILITY_KEYS);
 }
 
+/**
+ * Reads capabilities from their snake_case JSON form, defaulting absent fields; throws a ThundError when `name`
+ * is missing.
+ */
 export function capabilitiesFromJson(json: JsonObject): Capabilities {
   const value = unrename(json, CAPABILITY_KEYS);
   if (typeof value['name'] !== 'string') {
@@ -73,6 +80,7 @@ export function capabilitiesFromJson(json: JsonObject): Capabilities {
   return defineCapabilities(value as Pick<Capabilities, 'name'> & Partial<Capabilities>);
 }
 
+/** A run event in its snake_case JSON form (the JSONL event log's line format). */
 export function runEventToJson(event: RunEvent): JsonObject {
   const out: JsonObject = {
     timestamp: event.timestamp,

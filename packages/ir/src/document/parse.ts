@@ -7,9 +7,20 @@ import { freezeValidated } from '../validate/validated.js';
 import { jsonPath } from './json-path.js';
 import { PipelineSchema } from './schema.js';
 
+/** The outcome of {@link safeParsePipeline}: the pipeline, or every problem found. */
 export type ParseResult =
-  | { readonly ok: true; readonly pipeline: Pipeline }
-  | { readonly ok: false; readonly error: ValidationError };
+  | {
+      /** The document is a valid pipeline. */
+      readonly ok: true;
+      /** The parsed, deep-frozen pipeline. */
+      readonly pipeline: Pipeline;
+    }
+  | {
+      /** The document has problems. */
+      readonly ok: false;
+      /** Every problem found, with its JSON path. */
+      readonly error: ValidationError;
+    };
 
 /**
  * Parses a pipeline document (JSON text or an already-parsed value): checks

@@ -196,6 +196,10 @@ export const FlowSchema: z.ZodType<Flow> = z.strictObject({
   comment: z.string().optional(),
 }).meta({ id: 'Flow' });
 
+/**
+ * The zod schema of a pipeline document's shape (not its graph rules: see `validatePipeline`); the JSON Schema
+ * is generated from it.
+ */
 export const PipelineSchema: z.ZodType<Pipeline> = z.strictObject({
   version: z.literal(1),
   name,

@@ -32,10 +32,12 @@ export const ThundErrorCode = {
   Internal: 'THUND_INTERNAL',
 } as const;
 
+/** One of the stable error codes: the values of the {@link ThundErrorCode} object. */
 export type ThundErrorCode = (typeof ThundErrorCode)[keyof typeof ThundErrorCode];
 
 const ALL_CODES: ReadonlySet<string> = new Set(Object.values(ThundErrorCode));
 
+/** Whether a value is one of the stable {@link ThundErrorCode} strings. */
 export function isThundErrorCode(value: unknown): value is ThundErrorCode {
   return typeof value === 'string' && ALL_CODES.has(value);
 }

@@ -1,6 +1,7 @@
 import { type ElementRef, elementLabel } from '../model/element-ref.js';
 import { ThundErrorCode, isThundErrorCode } from './error-code.js';
 
+/** Where an error happened and what caused it; the optional parts of a {@link ThundError}. */
 export interface ThundErrorOptions {
   /** The pipeline element the error concerns, when there is one. */
   readonly element?: ElementRef;
@@ -21,11 +22,17 @@ const THUND_ERROR_BRAND = Symbol.for('@thund/ir/ThundError');
  * this package (two installed versions) are still recognised.
  */
 export class ThundError extends Error {
+  /** Always `ThundError` (subclasses set their own name). */
   override name = 'ThundError';
+  /** Stable code a tool may branch on. */
   readonly code: ThundErrorCode;
+  /** The message without the code, backend and element prefix. */
   readonly rawMessage: string;
+  /** The pipeline element the error concerns, if any. */
   readonly element: ElementRef | undefined;
+  /** The backend that raised the error, if any. */
   readonly backend: string | undefined;
+  /** Brand that makes `instanceof ThundError` work across copies of this package. */
   readonly [THUND_ERROR_BRAND] = true;
 
   constructor(code: ThundErrorCode, message: string, options: ThundErrorOptions = {}) {
@@ -37,6 +44,7 @@ export class ThundError extends Error {
     Object.setPrototypeOf(this, new.target.prototype);
   }
 
+  /** Nominal `instanceof`, plus a structural match (brand and code) for the base class only. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== 'object' || value === null) return false;
     // `this` is the class `instanceof` was asked about (ThundError or a subclass), not ThundError itself.

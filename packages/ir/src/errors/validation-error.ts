@@ -60,17 +60,21 @@ export type ValidationIssueCode =
 
 /** One problem in a pipeline, with the JSON path where it was found. */
 export interface ValidationIssue {
+  /** Stable code of the problem. */
   readonly code: ValidationIssueCode;
   /** JSON path into the pipeline document, e.g. `$.flows[2].target`. */
   readonly path: string;
   /** What is wrong and how to fix it. */
   readonly message: string;
+  /** The dataset or flow the problem concerns, when there is one. */
   readonly element?: ElementRef;
 }
 
 /** A pipeline is malformed. `issues` lists every problem found, not just the first. */
 export class ValidationError extends ThundError {
+  /** Always `ValidationError`. */
   override name = 'ValidationError';
+  /** Every problem found, in document order. */
   readonly issues: readonly ValidationIssue[];
 
   constructor(issues: readonly ValidationIssue[], subject = 'pipeline') {

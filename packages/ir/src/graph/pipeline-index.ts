@@ -9,6 +9,7 @@ import type { Pipeline } from '../model/pipeline.js';
  * parsed or built one) and hands the same index to every caller of a run.
  */
 export interface PipelineIndex {
+  /** The pipeline indexed. */
   readonly pipeline: Pipeline;
   /** The first dataset of each name. */
   readonly datasets: ReadonlyMap<string, Dataset>;

@@ -12,6 +12,7 @@ export interface PathRules {
 
 /** A pipeline's paths for one run: every path resolved the same way, and its storage root. */
 export interface PipelinePaths {
+  /** Absolute directory the pipeline's relative paths resolve against. */
   readonly baseDir: string;
   /** `path` (a location, a `read_files` path) resolved against `baseDir`. */
   resolve(path: string): string;

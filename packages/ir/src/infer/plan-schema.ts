@@ -12,7 +12,9 @@ import { commonType } from './type-algebra.js';
 
 /** A column of an inferred schema: its name, and its type where the pipeline tells it (else only a run would). */
 export interface InferredField {
+  /** Column name. */
   readonly name: string;
+  /** The column's type, when the pipeline determines it. */
   readonly type?: DataType;
   /** `false` where a declared schema says NOT NULL (the backends enforce it when writing); otherwise not claimed. */
   readonly nullable?: false;
@@ -196,7 +198,9 @@ function computeNodeSchema(node: RelationNode, of: (input: RelationNode) => Infe
 
 /** What a node's expressions can name: its input's columns, and a join's sides by alias. */
 export interface ColumnScope {
+  /** The type of a column reference, or `undefined` when unknown. */
   readonly type: (column: ColumnNode) => DataType | undefined;
+  /** The schema of a join side by its alias. */
   readonly side: (alias: string) => InferredSchema;
   /** The columns a reference qualified by `relation` (or unqualified) may name; `undefined`: not known. */
   readonly columns: (relation: string | undefined) => InferredSchema;

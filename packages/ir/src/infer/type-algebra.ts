@@ -75,6 +75,10 @@ export function arithmeticType(op: 'add' | 'sub' | 'mul' | 'mod', a: DataType | 
   }
 }
 
+/**
+ * Exact type equality: decimals must agree on precision and scale, timestamps on unit and time zone. The bare
+ * `timestamp` string only equals itself.
+ */
 export function sameType(a: DataType, b: DataType): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   if (a.type === 'decimal' || b.type === 'decimal') return a.type === 'decimal' && b.type === 'decimal' && a.precision === b.precision && a.scale === b.scale;

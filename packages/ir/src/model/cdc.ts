@@ -1,10 +1,16 @@
 import type { Expression } from '../plan/expr/expression.js';
 
+/**
+ * Slowly-changing-dimension type of a CDC target: `1` keeps only each key's current row, `2` keeps every version
+ * with validity columns.
+ */
 export type ScdType = 1 | 2;
+/** Every {@link ScdType}, for validation and menus. */
 export const SCD_TYPES: readonly ScdType[] = [1, 2];
 
 /** The validity columns of an SCD 2 target, named as Spark's AUTO CDC names them. */
 export const CDC_START_AT = '__START_AT';
+/** End of an SCD 2 version's validity (exclusive); NULL for the current version. */
 export const CDC_END_AT = '__END_AT';
 
 /**
@@ -24,6 +30,7 @@ export interface CdcSpec {
   readonly sequenceBy: string;
   /** A change matching this predicate deletes its key (Spark's `apply_as_deletes`). */
   readonly deleteWhen?: Expression;
+  /** `1` to keep the current state of each key, `2` to keep its history (see {@link ScdType}). */
   readonly scdType: ScdType;
   /** Only these input columns are stored (default: all). Not with `exceptColumns`. */
   readonly columns?: readonly string[];

@@ -7,6 +7,7 @@ export type Duration = string;
 export const DURATION_PATTERN = /^(\d+)(ms|s|m|h|d)$/;
 const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
+/** Whether a string is a valid {@link Duration} (`<integer><ms|s|m|h|d>`). */
 export function isDuration(value: string): boolean {
   return DURATION_PATTERN.test(value);
 }

@@ -3,13 +3,26 @@ import type { Duration } from './duration.js';
 /** When a streaming flow processes input. */
 export type Trigger =
   /** Process everything available now (in as many micro-batches as needed), then stop. */
-  | { readonly kind: 'available_now' }
+  | {
+      /** Discriminant. */
+      readonly kind: 'available_now';
+    }
   /** Process everything available now in one micro-batch, then stop. */
-  | { readonly kind: 'once' }
+  | {
+      /** Discriminant. */
+      readonly kind: 'once';
+    }
   /** Start a micro-batch every `interval` until cancelled. */
-  | { readonly kind: 'processing_time'; readonly interval: Duration };
+  | {
+      /** Discriminant. */
+      readonly kind: 'processing_time';
+      /** Time between micro-batch starts. */
+      readonly interval: Duration;
+    };
 
+/** The `kind` of a {@link Trigger}. */
 export type TriggerKind = Trigger['kind'];
+/** Every {@link TriggerKind}. */
 export const TRIGGER_KINDS: readonly TriggerKind[] = ['available_now', 'once', 'processing_time'];
 
 /**
@@ -17,11 +30,15 @@ export const TRIGGER_KINDS: readonly TriggerKind[] = ['available_now', 'once', '
  * The watermark is `max(event time seen) - delay`, the minimum across inputs.
  */
 export interface Watermark {
+  /** Event-time column (a timestamp) the watermark follows. */
   readonly column: string;
+  /** How late a row may arrive behind the newest event time seen and still be processed. */
   readonly delay: Duration;
 }
 
+/** The `kind` of a {@link WindowSpec}: fixed, overlapping or activity-gap windows. */
 export type WindowKind = 'tumbling' | 'hopping' | 'session';
+/** Every {@link WindowKind}. */
 export const WINDOW_KINDS: readonly WindowKind[] = ['tumbling', 'hopping', 'session'];
 
 /**
@@ -30,9 +47,32 @@ export const WINDOW_KINDS: readonly WindowKind[] = ['tumbling', 'hopping', 'sess
  * defaults to the watermark column.
  */
 export type WindowSpec =
-  | { readonly kind: 'tumbling'; readonly size: Duration; readonly column?: string }
-  | { readonly kind: 'hopping'; readonly size: Duration; readonly slide: Duration; readonly column?: string }
-  | { readonly kind: 'session'; readonly gap: Duration; readonly column?: string };
+  | {
+      /** Fixed, non-overlapping windows. */
+      readonly kind: 'tumbling';
+      /** Window length. */
+      readonly size: Duration;
+      /** Event-time column; default: the watermark column. */
+      readonly column?: string;
+    }
+  | {
+      /** Overlapping windows of `size`, one starting every `slide`. */
+      readonly kind: 'hopping';
+      /** Window length. */
+      readonly size: Duration;
+      /** Time between window starts. */
+      readonly slide: Duration;
+      /** Event-time column; default: the watermark column. */
+      readonly column?: string;
+    }
+  | {
+      /** Windows that close after `gap` without events. */
+      readonly kind: 'session';
+      /** Inactivity that ends a session. */
+      readonly gap: Duration;
+      /** Event-time column; default: the watermark column. */
+      readonly column?: string;
+    };
 
 /**
  * How a streaming aggregation writes its result: `append` emits a window
@@ -40,4 +80,5 @@ export type WindowSpec =
  * each micro-batch; `complete` rewrites the whole result each micro-batch.
  */
 export type OutputMode = 'append' | 'update' | 'complete';
+/** Every {@link OutputMode}. */
 export const OUTPUT_MODES: readonly OutputMode[] = ['append', 'update', 'complete'];

@@ -30,8 +30,16 @@ type NestedSlots<N, C> = {
  * with children in the named fields (`each: ['when', 'then']`).
  */
 export type ChildSlot<N, C> =
-  | { readonly field: SingleKeys<N, C> }
-  | { readonly field: ListKeys<N, C>; readonly each: true }
+  | {
+      /** Field holding one child. */
+      readonly field: SingleKeys<N, C>;
+    }
+  | {
+      /** Field holding a list of children. */
+      readonly field: ListKeys<N, C>;
+      /** Marks a list. */
+      readonly each: true;
+    }
   | NestedSlots<N, C>;
 
 /** Every key of `N` that holds `C`s, described or not (a type test checks they all are). */

@@ -7,13 +7,19 @@ import { walkPlan } from './plan-walk.js';
 export interface PlanFacts {
   /** Datasets read by the plan plus those listed in `flow.reads`, without duplicates. */
   readonly reads: readonly string[];
+  /** Every relation kind the plan contains. */
   readonly relationKinds: ReadonlySet<RelationKind>;
+  /** Catalog names of every function called, in plain and window calls. */
   readonly functions: ReadonlySet<string>;
+  /** Dialects of the raw SQL relations in the plan. */
   readonly sqlDialects: ReadonlySet<string>;
+  /** Formats of the files the plan reads. */
   readonly fileFormats: ReadonlySet<FileFormat>;
+  /** Whether the plan aggregates (an `aggregate` relation) or the flow has an event-time window. */
   readonly hasAggregation: boolean;
 }
 
+/** Collects the {@link PlanFacts} of one flow in a single walk of its query plan. */
 export function planFacts(flow: Flow): PlanFacts {
   const reads = new Set<string>();
   const relationKinds = new Set<RelationKind>();

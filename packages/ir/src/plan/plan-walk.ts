@@ -4,8 +4,11 @@ import { relationExpressionsAt, relationInputsAt, type RelationNode } from './re
 
 export type { ExpressionContext } from './node-fields.js';
 
+/** Callbacks for {@link walkPlan}; each is optional and receives the node's JSON path relative to the plan root. */
 export interface PlanVisitor {
+  /** Called for each relation node, before its expressions and inputs. */
   relation?(node: RelationNode, path: readonly PropertyKey[]): void;
+  /** Called for each expression, with the context (row, aggregate, window) it is evaluated in. */
   expression?(node: Expression, path: readonly PropertyKey[], context: ExpressionContext): void;
 }
 

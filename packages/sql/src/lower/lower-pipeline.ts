@@ -12,16 +12,23 @@ import { Positions } from './positions.js';
 
 /** One SQL file of a pipeline: its text and the name errors call it by. */
 export interface SqlSource {
+  /** The name problems in this file are reported under (usually its path relative to the working folder). */
   readonly file: string;
+  /** The file's SQL text. */
   readonly text: string;
 }
 
 /** Pipeline settings that SQL files do not hold (a project's spec file does). */
 export interface SqlPipelineSettings {
+  /** Pipeline name; used in events, storage paths and engine metadata. */
   readonly name: string;
+  /** Default catalog for datasets (Spark). */
   readonly catalog?: string;
+  /** Default database / schema for datasets. */
   readonly database?: string;
+  /** Root directory for checkpoints and pipeline metadata. */
   readonly storage?: string;
+  /** Engine configuration, passed to the backend; also the values a `${name}` in the SQL's strings and quoted names is replaced with (an unset name is an error). */
   readonly configuration?: Readonly<Record<string, string>>;
 }
 

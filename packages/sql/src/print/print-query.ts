@@ -4,6 +4,7 @@ import { SqlPrintError, printExpression, printSortKeys, sqlName, sqlString } fro
 
 /** What a reader of a dataset in a printed query needs: whether to read it as `STREAM(x)`. */
 export interface PrintContext {
+  /** Whether a read of `dataset` is printed as `STREAM(dataset)`; by default no read is. */
   readonly streamed?: (dataset: string) => boolean;
   /** Whether file reads are streams (a streaming flow's read_files are). */
   readonly streamFiles?: boolean;

@@ -12,6 +12,7 @@ export interface SqlProject {
   readonly specFile: string;
   /** The project folder: file paths in the SQL resolve against it. */
   readonly folder: string;
+  /** The validated pipeline the spec's settings and SQL files define. */
   readonly pipeline: Pipeline;
   /** The SQL files that define it, relative to the folder. */
   readonly files: readonly string[];

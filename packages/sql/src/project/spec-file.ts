@@ -4,10 +4,15 @@ import { SqlError } from '../sql-error.js';
 
 /** A pipeline project's spec file, as SDP's `spark-pipeline.yml` writes it. */
 export interface PipelineSpec {
+  /** The pipeline's name (`name:`, required). */
   readonly name: string;
+  /** Root directory for checkpoints and pipeline metadata (`storage:`); a `file:` URI is turned into a path. */
   readonly storage?: string;
+  /** Default catalog for datasets (`catalog:`). */
   readonly catalog?: string;
+  /** Default database for datasets (`database:`, or SDP's alias `schema:`). */
   readonly database?: string;
+  /** Settings (`configuration:`), every value turned into a string. */
   readonly configuration?: Readonly<Record<string, string>>;
   /** Globs of the files that define the pipeline, relative to the spec file's folder. */
   readonly include: readonly string[];

@@ -16,18 +16,32 @@ import { UnionNode } from '../rel/union.js';
 import { WindowNode } from '../rel/window.js';
 import { type Expr, type ExprInput, toColumnExpression, toExpression, toSortKey } from './expr.js';
 
+/** Options of {@link Frame.join}: the join type, its condition, and the names of its sides. */
 export interface JoinOptions {
+  /** Join type; default `inner`. */
   readonly type?: JoinType;
+  /** Join condition; refer to the sides' columns with `col(name, alias)`. */
   readonly on?: ExprInput;
+  /** Join on these equally named columns instead of `on`. */
   readonly using?: readonly string[];
+  /** Name for this frame's side, to qualify its columns. */
   readonly leftAlias?: string;
+  /** Name for the other frame's side, to qualify its columns. */
   readonly rightAlias?: string;
 }
 
 /** An immutable, DataFrame-like plan builder; `.node` is the IR. */
 export class Frame {
+  /**
+   * Wraps a relation node.
+   * @param node The IR plan the builder produces.
+   */
   constructor(readonly node: RelationNode) {}
 
+  /**
+   * Keeps the rows where `condition` is true (false and NULL drop the row). A plain string is a literal, not a
+   * column: use `col`.
+   */
   filter(condition: ExprInput): Frame {
     return new Frame(FilterNode.create(this.node, toExpression(condition)));
   }
@@ -37,6 +51,7 @@ export class Frame {
     return new Frame(ProjectNode.create(this.node, columns.map(toColumnExpression)));
   }
 
+  /** Groups by columns or expressions (strings are column names); finish with `.agg(…)`. */
   groupBy(...keys: readonly (Expr | string)[]): GroupedFrame {
     return new GroupedFrame(this.node, keys.map(toColumnExpression));
   }
@@ -46,6 +61,7 @@ export class Frame {
     return new GroupedFrame(this.node, []).agg(...aggregates);
   }
 
+  /** Joins `other` to this frame; an inner join unless `options.type` says otherwise. */
   join(other: Frame, options: JoinOptions = {}): Frame {
     const { type = 'inner', on, using, leftAlias, rightAlias } = options;
     return new Frame(
@@ -58,22 +74,27 @@ export class Frame {
     );
   }
 
+  /** `UNION ALL` with other frames: their rows appended, duplicates kept, columns matched by name. */
   union(...others: readonly Frame[]): Frame {
     return new Frame(UnionNode.create([this.node, ...others.map((o) => o.node)], true));
   }
 
+  /** `UNION` with other frames: like {@link Frame.union}, without duplicate rows. */
   unionDistinct(...others: readonly Frame[]): Frame {
     return new Frame(UnionNode.create([this.node, ...others.map((o) => o.node)], false));
   }
 
+  /** Sorts by keys, most significant first; a column name or Expr sorts ascending, `col('x').desc()` descending. */
   orderBy(...keys: readonly (SortKey | Expr | string)[]): Frame {
     return new Frame(SortNode.create(this.node, keys.map(toSortKey)));
   }
 
+  /** Keeps at most `count` rows after skipping `offset`; which rows is unspecified without an `orderBy` first. */
   limit(count: number, offset?: number): Frame {
     return new Frame(LimitNode.create(this.node, count, offset));
   }
 
+  /** Removes duplicate rows; with column names, keeps one (unspecified) row per distinct value of those columns. */
   distinct(...columns: readonly string[]): Frame {
     return new Frame(DeduplicateNode.create(this.node, columns.length === 0 ? undefined : columns));
   }
@@ -84,12 +105,16 @@ export class Frame {
   }
 }
 
+/** A frame grouped by keys, from {@link Frame.groupBy}; `.agg(…)` turns it back into a frame. */
 export class GroupedFrame {
   constructor(
+    /** The relation being grouped. */
     readonly input: RelationNode,
+    /** The grouping expressions. */
     readonly keys: readonly Expression[],
   ) {}
 
+  /** One row per group: the keys followed by the aggregates, e.g. `.agg(sum('amount').as('total'))`. */
   agg(...aggregates: readonly Expr[]): Frame {
     return new Frame(AggregateNode.create(this.input, this.keys, aggregates.map((a) => a.node)));
   }
@@ -100,6 +125,10 @@ export function from(dataset: string): Frame {
   return new Frame(ReadNode.create(dataset));
 }
 
+/**
+ * Reads files (one file, a glob, or a directory) as a frame. In a streaming flow a directory is a growing
+ * source: each new file is read once.
+ */
 export function readFiles(format: FileFormat, path: string, extra: Pick<ReadFilesNode, 'schema' | 'options' | 'maxFilesPerTrigger'> = {}): Frame {
   return new Frame(ReadFilesNode.create(format, path, extra));
 }

@@ -25,6 +25,7 @@ export type Expression =
   | AliasNode
   | StarNode;
 
+/** The `kind` of an {@link Expression}. */
 export type ExpressionKind = Expression['kind'];
 
 /**
@@ -33,7 +34,10 @@ export type ExpressionKind = Expression['kind'];
  * own context (the arguments of an aggregate or window call); children of
  * the other fields share the node's context.
  */
-export type ExpressionFields<N> = readonly (ChildSlot<N, Expression> & { readonly context?: 'row' })[];
+export type ExpressionFields<N> = readonly (ChildSlot<N, Expression> & {
+  /** Set on the arguments of aggregate and window calls, which are row-level. */
+  readonly context?: 'row';
+})[];
 
 /**
  * Each expression kind's child fields, described once: `childExpressions`,

@@ -6,11 +6,15 @@ import type { FileFormat } from '../../model/file-format.js';
  * directory is a growing source; each new file is read once.
  */
 export interface ReadFilesNode {
+  /** Discriminant: `read_files`. */
   readonly kind: 'read_files';
+  /** File format of every file read. */
   readonly format: FileFormat;
+  /** A file, a glob or a directory, resolved against the pipeline's base directory. */
   readonly path: string;
   /** Declared schema; without it the schema is inferred from the files. */
   readonly schema?: readonly Field[];
+  /** Format options passed to the reader, e.g. `{ "header": "true" }` for CSV. */
   readonly options?: Readonly<Record<string, string>>;
   /**
    * In a streaming flow, the most new files one micro-batch takes (Spark's
@@ -22,10 +26,13 @@ export interface ReadFilesNode {
   readonly maxFilesPerTrigger?: number;
 }
 
+/** Type guard and factory for {@link ReadFilesNode} plan nodes. */
 export const ReadFilesNode = Object.freeze({
+  /** Whether a relation node is a file read (by its `kind`); narrows the type. */
   is(node: { readonly kind: string }): node is ReadFilesNode {
     return node.kind === 'read_files';
   },
+  /** A frozen file-read node; `extra` carries the optional schema, options and `maxFilesPerTrigger`. */
   create(format: FileFormat, path: string, extra: Pick<ReadFilesNode, 'schema' | 'options' | 'maxFilesPerTrigger'> = {}): ReadFilesNode {
     return Object.freeze({ kind: 'read_files', format, path, ...extra });
   },

@@ -28,6 +28,7 @@ export type RelationNode =
   | WindowNode
   | SqlNode;
 
+/** The `kind` of a {@link RelationNode}. */
 export type RelationKind = RelationNode['kind'];
 
 /** Where a relation node of type `N` keeps its children. */
@@ -35,7 +36,10 @@ export interface RelationFields<N> {
   /** Fields holding the node's input relations, in walk order. */
   readonly inputs: readonly ChildSlot<N, RelationNode>[];
   /** Fields holding expressions, in walk order, each with the context it is evaluated in. */
-  readonly expressions: readonly (ChildSlot<N, Expression> & { readonly context: ExpressionContext })[];
+  readonly expressions: readonly (ChildSlot<N, Expression> & {
+    /** Context the field's expressions are evaluated in. */
+    readonly context: ExpressionContext;
+  })[];
 }
 
 /**
