@@ -18,6 +18,8 @@ export interface CliIo {
   readonly cwd: string;
   /** Print the stack trace of an internal error (THUND_DEBUG=1). Default false. */
   readonly debug?: boolean;
+  /** The environment the `THUND_*` settings are read from (see `thund.config.json`). Default: none. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -41,6 +43,7 @@ export function processIo(): CliIo {
     },
     cwd: process.cwd(),
     debug: process.env['THUND_DEBUG'] === '1',
+    env: process.env,
   };
 }
 

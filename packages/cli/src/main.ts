@@ -7,6 +7,7 @@ import type { CommandInput } from './commands/command-input.js';
 import { describeFailure } from './format-error.js';
 import { type CliIo, ExitCode } from './io.js';
 import { loadPipeline, loadPipelineDocument } from './load-pipeline.js';
+import { findProjectConfig, resolveSettings } from './project-config.js';
 import { UsageError } from './usage-error.js';
 
 /** The text `thund help` (and `thund --help`) prints: commands, options and exit codes. */
@@ -21,6 +22,12 @@ ${Object.entries(COMMAND_HELP).map(([name, c]) => `  ${commandSignature(name, c)
 
 Options:
 ${Object.values(OPTION_HELP).map((line) => `  ${line}`).join('\n')}
+
+Settings: --backend, --db, --remote and --sandbox may come from the environment
+(THUND_BACKEND, THUND_DB, THUND_SPARK_REMOTE, THUND_SANDBOX=1) or from the
+nearest thund.config.json at or above the pipeline ({"backend": "spark",
+"db": "state.duckdb", "remote": "sc://…", "sandbox": true}); a flag wins over
+the environment, which wins over the file.
 
 Exit codes: 0 success, 1 the run failed, 2 invalid input,
 130 / 143 a run cancelled by SIGINT (Ctrl-C) / SIGTERM.
@@ -48,7 +55,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       args: [...argv],
       allowPositionals: true,
       options: {
-        backend: { type: 'string', default: 'native' },
+        backend: { type: 'string' },
         db: { type: 'string' },
         remote: { type: 'string' },
         events: { type: 'string' },
@@ -58,7 +65,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         'full-refresh-all': { type: 'boolean', default: false },
         'dry-run': { type: 'boolean', default: false },
         bind: { type: 'boolean', default: false },
-        sandbox: { type: 'boolean', default: false },
+        sandbox: { type: 'boolean' },
         live: { type: 'boolean', default: false },
         port: { type: 'string' },
         backends: { type: 'string' },
@@ -103,15 +110,26 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     if (help.argument === 'none' && fileArgument !== undefined) throw new UsageError(`"thund ${command}" takes no file, got "${fileArgument}"`);
     if (extra.length > 0 && help.rest === undefined) throw new UsageError(`unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}`);
     const file = resolve(io.cwd, fileArgument ?? '.');
+    // A SQL project's paths resolve against its folder; a pipeline file's against the file's folder.
+    const baseDir = statSync(file, { throwIfNoEntry: false })?.isDirectory() === true ? file : dirname(file);
+    const flags = {
+      ...(values.backend === undefined ? {} : { backend: values.backend }),
+      ...(values.db === undefined ? {} : { db: resolve(io.cwd, values.db) }),
+      ...(values.remote === undefined ? {} : { remote: values.remote }),
+      ...(values.sandbox === true ? { sandbox: true } : {}),
+    };
+    // Settings only apply to commands on a pipeline: the options each command takes still decide what is used.
+    const settings = resolveSettings(flags, io.env ?? {}, help.argument === 'pipeline' ? findProjectConfig(baseDir) : undefined);
+    const backend = settings.backend ?? 'native';
+    const sandbox = settings.sandbox === true && help.options.includes('sandbox');
     const input: CommandInput = {
       file,
-      backend: values.backend,
+      backend,
       backendOptions: {
-        // A SQL project's paths resolve against its folder; a pipeline file's against the file's folder.
-        baseDir: statSync(file, { throwIfNoEntry: false })?.isDirectory() === true ? file : dirname(file),
-        ...(values.db === undefined ? {} : { database: resolve(io.cwd, values.db) }),
-        ...(values.remote === undefined ? {} : { remote: values.remote }),
-        ...(values.sandbox ? { sandbox: true } : {}),
+        baseDir,
+        ...(settings.db === undefined || !help.options.includes('db') ? {} : { database: resolve(io.cwd, settings.db) }),
+        ...(settings.remote === undefined ? {} : { remote: settings.remote }),
+        ...(sandbox ? { sandbox: true } : {}),
       },
       ...(values.events === undefined ? {} : { eventsPath: resolve(io.cwd, values.events) }),
       show: values.show,
@@ -126,14 +144,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       live: values.live,
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
       // diff and capabilities compare native and spark unless told; test and diff --against run on --backend unless told.
-      backends: commaList(values.backends ?? (command === 'test' || values.against !== undefined ? values.backend : 'native,spark')),
+      backends: commaList(values.backends ?? (command === 'test' || values.against !== undefined ? backend : 'native,spark')),
       select: commaList(values.select),
       keys: commaList(values.key),
       format: values.format ?? (command === 'show' ? 'table' : 'md'),
       runs: values.runs === undefined ? 1 : parseRuns(values.runs),
       ...(values.feed === undefined ? {} : { feed: values.feed }),
       ...(values.against === undefined ? {} : { against: resolve(io.cwd, values.against) }),
-      loadPipeline: () => (values.sandbox ? loadPipelineDocument(file, io.cwd) : loadPipeline(file, io.cwd)),
+      loadPipeline: () => (sandbox ? loadPipelineDocument(file, io.cwd) : loadPipeline(file, io.cwd)),
     };
     return await handler(input, io);
   } catch (error) {

@@ -26,7 +26,12 @@ export interface LaidOutEdge {
   /** The id of the node it enters: the dataset the reading flows write. */
   readonly target: string;
   /** Polyline from source to target, bends included. */
-  readonly points: readonly { readonly x: number; readonly y: number }[];
+  readonly points: readonly {
+    /** Distance from the layout's left. */
+    readonly x: number;
+    /** Distance from the layout's top. */
+    readonly y: number;
+  }[];
 }
 
 /** The laid-out graph, as {@link layoutGraph} computes it and `/api/graph` sends it to the page. */

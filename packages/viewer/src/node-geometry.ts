@@ -51,7 +51,12 @@ export const NODE_GEOMETRY: NodeGeometry = {
  * rounded; tall enough for the header, one flow row per flow (one even when
  * no flow writes it), the stats and checks rows and the padding.
  */
-export function nodeSize(node: GraphNode, g: NodeGeometry = NODE_GEOMETRY): { readonly width: number; readonly height: number } {
+export function nodeSize(node: GraphNode, g: NodeGeometry = NODE_GEOMETRY): {
+  /** The card's width, in graph units. */
+  readonly width: number;
+  /** The card's height, in graph units. */
+  readonly height: number;
+} {
   const wanted = Math.max(
     g.nameReserve + node.name.length * g.nameCharWidth,
     ...node.flows.map((f) => g.flowReserve + f.name.length * g.flowCharWidth),
