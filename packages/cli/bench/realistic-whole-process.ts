@@ -8,38 +8,18 @@
  *   pnpm --filter @thund/cli bench
  *   THUND_BENCH_ROWS=2000000 THUND_BENCH_RUNS=7 pnpm --filter @thund/cli bench
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { type ProcessFigures, measure, median, medianRss } from './support/whole-process.js';
 import { call, col, count, expect as expectation, from, pipeline, readFiles, serializePipeline, sum } from '@thund/ir';
 
 const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
 const RUNS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 5));
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
-const TIME = '/usr/bin/time';
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
-
-/** Wall time (s) and peak RSS (MiB, when /usr/bin/time exists) of one whole process. */
-function measure(args: readonly string[], cwd: string): { seconds: number; rssMiB: number | undefined } {
-  const timed = existsSync(TIME);
-  const started = performance.now();
-  const run = timed ? spawnSync(TIME, ['-f', '%M', process.execPath, ...args], { cwd, encoding: 'utf8' }) : spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
-  const seconds = (performance.now() - started) / 1000;
-  if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr}`);
-  const rss = timed ? Number(run.stderr.trim().split('\n').at(-1)) / 1024 : undefined;
-  return { seconds, rssMiB: rss };
-}
-
 const dir = await mkdtemp(join(tmpdir(), 'thund-bench-realistic-'));
 try {
   const duck = await (await DuckDBInstance.create(':memory:')).connect();
@@ -73,8 +53,8 @@ await c.run('CREATE TABLE by_country AS SELECT country, sum(amount) AS revenue, 
 await c.run("COPY by_country TO 'hand-out.parquet' (FORMAT parquet)");
 `);
 
-  const thund: { seconds: number; rssMiB: number | undefined }[] = [];
-  const hand: { seconds: number; rssMiB: number | undefined }[] = [];
+  const thund: ProcessFigures[] = [];
+  const hand: ProcessFigures[] = [];
   measure([BIN, 'run', 'pipeline.json'], dir); // warm the page cache
   for (let i = 0; i < RUNS; i++) {
     hand.push(measure(['hand.mjs'], dir));
@@ -83,10 +63,9 @@ await c.run("COPY by_country TO 'hand-out.parquet' (FORMAT parquet)");
     thund.push(measure([BIN, 'run', 'pipeline.json'], dir));
   }
   const ratios = thund.map((t, i) => t.seconds / (hand[i] as { seconds: number }).seconds);
-  const rss = (xs: typeof thund): string => (xs[0]?.rssMiB === undefined ? 'n/a' : `${median(xs.map((x) => x.rssMiB as number)).toFixed(0)} MiB`);
   console.log(`realistic pipeline, ${ROWS.toLocaleString('en')} Parquet rows, ${RUNS} paired runs (medians):`);
-  console.log(`  hand-written script  ${median(hand.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${rss(hand)}`);
-  console.log(`  thund run            ${median(thund.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${rss(thund)}`);
+  console.log(`  hand-written script  ${median(hand.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${medianRss(hand)}`);
+  console.log(`  thund run            ${median(thund.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${medianRss(thund)}`);
   console.log(`  ratio (median of paired ratios) ${median(ratios).toFixed(2)}×`);
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -27,7 +27,8 @@ export async function showPanel(item) {
   byId('panel-title').textContent = item.name;
   byId('panel-kind').textContent = describe(item);
   byId('panel-status').textContent = view.status;
-  byId('panel-rows-read').textContent = String(view.rowsRead);
+  // Backends report rows read only where they know them (a streaming epoch's input); 0 is "not reported", not "read nothing".
+  byId('panel-rows-read').textContent = view.rowsRead > 0 ? String(view.rowsRead) : 'not reported';
   byId('panel-rows-written').textContent = String(view.rowsWritten);
   byId('panel-duration').textContent = duration(view.durationMs) || '—';
   const error = byId('panel-error');
