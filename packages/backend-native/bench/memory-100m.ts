@@ -4,8 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { version } from '@duckdb/node-api';
 import { col, count, from, pipeline, sql, sum } from '@thund/ir';
 import { createNativeBackend } from '../src/index.js';
+import { writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const rows = Number(process.env['THUND_BENCH_ROWS'] ?? 100_000_000);
 const memoryLimit = process.env['THUND_BENCH_MEMORY_LIMIT'] ?? '2GB';
@@ -36,8 +38,28 @@ try {
   console.log(`native run over ${rows.toLocaleString()} rows (memory_limit ${memoryLimit}): ${(runMs / 1000).toFixed(1)} s, ${(rows / (runMs / 1000) / 1e6).toFixed(1)} M rows/s`);
   console.log(`peak RSS after the run: ${mib(afterRun)}`);
   console.log(`streamDataset('events'): ${streamed.toLocaleString()} rows in ${batches} batches, ${(streamMs / 1000).toFixed(1)} s, ${(streamed / (streamMs / 1000) / 1e6).toFixed(1)} M rows/s`);
-  console.log(`peak RSS after streaming every row back: ${mib(peak())} (the result is ${mib(rows * 24)} of raw column data)`);
+  const afterStream = peak();
+  console.log(`peak RSS after streaming every row back: ${mib(afterStream)} (the result is ${mib(rows * 24)} of raw column data)`);
   if (streamed !== rows) throw new Error(`streamed ${streamed} rows, expected ${rows}`);
+  const toMiB = (bytes: number): number => bytes / 1024 / 1024;
+  writeBenchResult({
+    package: '@thund/backend-native', bench: 'memory-100m', title: `Resource limits: a ${rows.toLocaleString('en')}-row native run and streaming it back`,
+    script: 'tsx --conditions=thund-source bench/memory-100m.ts', settings: ['THUND_BENCH_ROWS', 'THUND_BENCH_MEMORY_LIMIT'],
+    parameters: { rows, runs: 1, 'DuckDB memory_limit': memoryLimit },
+    series: [
+      { label: 'peak RSS after the run', unit: 'MiB', values: [toMiB(afterRun)] },
+      { label: 'peak RSS after streaming every row back', unit: 'MiB', values: [toMiB(afterStream)] },
+      { label: 'raw column data of the result (rows × 24 B)', unit: 'MiB', values: [toMiB(rows * 24)], reference: true },
+      { label: 'native run', unit: 's', values: [runMs / 1000] },
+      { label: "streamDataset('events')", unit: 's', values: [streamMs / 1000] },
+    ],
+    rss: { mib: toMiB(afterStream), of: 'the bench process' },
+    figures: [
+      { label: 'run throughput', value: `${(rows / (runMs / 1000) / 1e6).toFixed(1)} M rows/s` },
+      { label: 'streaming throughput', value: `${(streamed / (streamMs / 1000) / 1e6).toFixed(1)} M rows/s in ${batches} batches` },
+    ],
+    versions: { duckdb: version() },
+  });
 } finally {
   await backend.close();
   rmSync(dir, { recursive: true, force: true });

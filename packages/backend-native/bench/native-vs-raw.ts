@@ -10,9 +10,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, version } from '@duckdb/node-api';
 import { col, count, countDistinct, from, lower, pipeline, readFiles, sum, toDate } from '@thund/ir';
 import { createNativeBackend, quoteString } from '../src/index.js';
+import { pairedRatio, writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
 const RUNS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 7));
@@ -130,7 +131,30 @@ try {
   console.log(`  DuckDB fetchChunk only (no values)  ${ms(median(chunkTimes))}  ${rate(cleanRows, median(chunkTimes))}`);
   console.log(`  DuckDB fetchChunk + getColumns()    ${ms(median(valueTimes))}  ${rate(cleanRows, median(valueTimes))}`);
 
-  console.log(`\npeak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+  const rssMiB = process.resourceUsage().maxRSS / 1024;
+  console.log(`\npeak RSS ${rssMiB.toFixed(0)} MiB`);
+  const ratio = thundMedian / rawMedian;
+  writeBenchResult({
+    package: '@thund/backend-native', bench: 'native-vs-raw', title: 'Þund on DuckDB vs hand-written DuckDB SQL (clean → daily → top)',
+    script: 'tsx --conditions=thund-source bench/native-vs-raw.ts', settings: ['THUND_BENCH_ROWS', 'THUND_BENCH_RUNS'],
+    parameters: { rows: ROWS, runs: RUNS },
+    series: [
+      { label: 'Þund (native backend)', unit: 'ms', values: thund, median: thundMedian },
+      { label: 'hand-written DuckDB SQL', unit: 'ms', values: rawTimes, median: rawMedian, reference: true },
+    ],
+    ratios: [
+      { label: 'Þund / raw SQL', value: ratio, basis: 'ratio of medians' },
+      { label: 'Þund / raw SQL', value: pairedRatio(thund, rawTimes), basis: 'median of paired ratios' },
+    ],
+    rss: { mib: rssMiB, of: 'the bench process (Þund and raw DuckDB in one process)' },
+    targets: [{ text: 'Þund ≤ 1.10× raw SQL (ratio of medians)', met: ratio <= 1.1 }],
+    figures: [
+      { label: `streamDataset → Arrow batches, ${cleanRows.toLocaleString('en')} rows (median of 3)`, value: `${ms(median(arrowTimes))}, ${rate(cleanRows, median(arrowTimes))}` },
+      { label: 'DuckDB fetchChunk only (no values)', value: `${ms(median(chunkTimes))}, ${rate(cleanRows, median(chunkTimes))}` },
+      { label: 'DuckDB fetchChunk + getColumns()', value: `${ms(median(valueTimes))}, ${rate(cleanRows, median(valueTimes))}` },
+    ],
+    versions: { duckdb: version() },
+  });
   await backend.close();
   rawConnection.closeSync();
   raw.closeSync();

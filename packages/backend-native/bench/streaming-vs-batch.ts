@@ -28,9 +28,10 @@
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, version } from '@duckdb/node-api';
 import { count, max, pipeline, readFiles, sum } from '@thund/ir';
 import { createNativeBackend, quoteString } from '../src/index.js';
+import { pairedRatio, writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
 const FILES = Number(process.env['THUND_BENCH_FILES'] ?? 100);
@@ -177,7 +178,35 @@ try {
   const best = (xs: readonly number[]): number => Math.min(...xs);
   const rawBest = best(rawTimes);
   console.log(`  ratio of best runs (less noise)          ${(best(allNowRuns.map((r) => r.total)) / rawBest).toFixed(2)}× available-now, ${(best(tenthRuns.map((r) => r.total)) / rawBest).toFixed(2)}× ${filesPerTenth} files per epoch, ${(best(perFileRuns.map((r) => r.total)) / rawBest).toFixed(2)}× 1 epoch per file; best batch ${ms(rawBest)}`);
-  console.log(`\npeak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (whole process: raw DuckDB and streaming runs)`);
+  const rssMiB = process.resourceUsage().maxRSS / 1024;
+  console.log(`\npeak RSS ${rssMiB.toFixed(0)} MiB (whole process: raw DuckDB and streaming runs)`);
+  const totals = (xs: readonly { total: number }[]): number[] => xs.map((r) => r.total);
+  writeBenchResult({
+    package: '@thund/backend-native', bench: 'streaming-vs-batch', title: 'Streaming (tumbling 1-minute windows) vs one batch query on raw DuckDB',
+    script: 'tsx --conditions=thund-source bench/streaming-vs-batch.ts', settings: ['THUND_BENCH_ROWS', 'THUND_BENCH_FILES', 'THUND_BENCH_RUNS'],
+    parameters: { rows: ROWS, files: FILES, rounds: ROUNDS, 'windows emitted': Number(expectedRows) },
+    series: [
+      { label: `Þund streaming, available-now (${allNowEpochs} epoch${allNowEpochs === 1 ? '' : 's'})`, unit: 'ms', values: totals(allNowRuns), median: allNow },
+      { label: `Þund streaming, ${filesPerTenth} files per epoch (${tenthRuns[0]?.epochs ?? 0} epochs)`, unit: 'ms', values: totals(tenthRuns), median: tenth },
+      { label: `Þund streaming, 1 epoch per file (${epochs} epochs)`, unit: 'ms', values: totals(perFileRuns), median: perFileMedian },
+      { label: 'raw DuckDB, one batch query', unit: 'ms', values: rawTimes, median: rawMedian, reference: true },
+      { label: 'raw DuckDB, one query per file', unit: 'ms', values: rawPerFileTimes, median: rawPerFileMedian, reference: true },
+    ],
+    ratios: [
+      { label: 'available-now / batch', value: allNow / rawMedian, basis: 'ratio of medians' },
+      { label: 'available-now / batch', value: pairedRatio(totals(allNowRuns), rawTimes), basis: 'median of paired ratios' },
+      { label: `${filesPerTenth} files per epoch / batch`, value: tenth / rawMedian, basis: 'ratio of medians' },
+      { label: '1 epoch per file / batch', value: perFileMedian / rawMedian, basis: 'ratio of medians' },
+    ],
+    rss: { mib: rssMiB, of: 'the bench process (raw DuckDB and streaming runs)' },
+    targets: [{ text: 'streaming available-now ≤ 2× the raw batch query (ratio of medians)', met: allNow / rawMedian <= 2 }],
+    figures: [
+      { label: 'per-epoch overhead', value: `${ms(overhead)} (of which reading one file per query ${ms(readingOverhead)}, the epoch itself ${ms(overhead - readingOverhead)})` },
+      { label: 'median epoch, 1 epoch per file', value: ms(epochMedian) },
+      { label: 'process CPU time, medians', value: `raw batch ${ms(rawCpuMedian)}, raw per file ${ms(median(rawPerFileCpu))}, available-now ${ms(allNowCpu)}, 1 epoch per file ${ms(perFileCpu)}` },
+    ],
+    versions: { duckdb: version() },
+  });
   rawConnection.closeSync();
   raw.closeSync();
 } finally {

@@ -6,17 +6,34 @@
 // (the reference cannot express it), then with it, reported separately.
 // Run (a server on THUND_SPARK_REMOTE, pyspark[pipelines] in .cache/spark/venv):
 //   THUND_SPARK_REMOTE=sc://127.0.0.1:15002 pnpm --filter @thund/backend-spark bench:reference
+// Part of `pnpm bench`, which records it as not run without THUND_SPARK_REMOTE or the reference client.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Pipeline, parsePipeline } from '@thund/ir';
+import { SparkConnectSession } from '../src/index.js';
+import { pairedRatio, writeBenchNotRun, writeBenchResult } from '../../../scripts/bench/results.mjs';
 
-const remote = process.env['THUND_SPARK_REMOTE'] ?? 'sc://127.0.0.1:15002';
 const runs = Number(process.env['RUNS'] ?? 5);
 const repo = join(import.meta.dirname, '..', '..', '..');
 const cli = join(repo, 'packages', 'cli', 'dist', 'bin.js');
 const sparkPipelines = join(repo, '.cache', 'spark', 'venv', 'bin', 'spark-pipelines');
+const workload = {
+  package: '@thund/backend-spark', bench: 'orders-vs-reference', title: 'examples/orders on the Spark backend vs the SDP reference client (spark-pipelines)',
+  script: 'tsx --conditions=thund-source bench/orders-vs-reference.ts', settings: ['THUND_SPARK_REMOTE', 'RUNS'],
+};
+const remoteSetting = process.env['THUND_SPARK_REMOTE'];
+const missing = remoteSetting === undefined ? 'THUND_SPARK_REMOTE is not set; tools/spark/start.sh starts a local Spark Connect server'
+  : !existsSync(sparkPipelines) ? 'the reference client is not installed; tools/spark/install.sh puts pyspark[pipelines] in .cache/spark/venv'
+  : !existsSync(cli) ? 'packages/cli/dist/bin.js is missing; build @thund/cli first'
+  : undefined;
+if (remoteSetting === undefined || missing !== undefined) {
+  console.log(`orders vs the reference client: skipped (${missing})`);
+  writeBenchNotRun(workload, missing ?? '');
+  process.exit(0);
+}
+const remote: string = remoteSetting;
 const work = mkdtempSync(join(tmpdir(), 'thund-bench-ref-'));
 
 const orders = parsePipeline(JSON.parse(readFileSync(join(repo, 'examples', 'orders', 'pipeline.json'), 'utf8')));
@@ -99,4 +116,32 @@ console.log(JSON.stringify({
   graphRatio: ratio(median(results['thund']?.map((t) => t.graphMs) ?? []), median(results['reference']?.map((t) => t.graphMs) ?? [])),
   processRatio: ratio(median(results['thund']?.map((t) => t.processMs) ?? []), median(results['reference']?.map((t) => t.processMs) ?? [])),
 }, null, 2));
+const graph = (k: string): number[] => results[k]?.map((t) => t.graphMs) ?? [];
+const whole = (k: string): number[] => results[k]?.map((t) => t.processMs) ?? [];
+const session = SparkConnectSession.connect(remote);
+const sparkVersion = await session.sparkVersion().finally(() => session.close());
+writeBenchResult({
+  ...workload,
+  parameters: { runs, 'Spark Connect server': remote },
+  series: [
+    { label: 'Þund, graph run', unit: 'ms', values: graph('thund'), median: median(graph('thund')) },
+    { label: 'reference client, graph run', unit: 'ms', values: graph('reference'), median: median(graph('reference')), reference: true },
+    { label: 'Þund, whole process', unit: 'ms', values: whole('thund'), median: median(whole('thund')) },
+    { label: 'reference client, whole process', unit: 'ms', values: whole('reference'), median: median(whole('reference')), reference: true },
+    { label: 'Þund with the export, graph run', unit: 'ms', values: graph('thundWithSink'), median: median(graph('thundWithSink')) },
+    { label: 'Þund with the export, whole process', unit: 'ms', values: whole('thundWithSink'), median: median(whole('thundWithSink')) },
+  ],
+  ratios: [
+    { label: 'graph run, Þund / reference', value: median(graph('thund')) / median(graph('reference')), basis: 'ratio of medians' },
+    { label: 'graph run, Þund / reference', value: pairedRatio(graph('thund'), graph('reference')), basis: 'median of paired ratios' },
+    { label: 'whole process, Þund / reference', value: median(whole('thund')) / median(whole('reference')), basis: 'ratio of medians' },
+    { label: 'whole process, Þund / reference', value: pairedRatio(whole('thund'), whole('reference')), basis: 'median of paired ratios' },
+  ],
+  targets: [{
+    text: 'Þund ≤ 1.10× the reference client run directly from Python, whole process (median of paired ratios)',
+    met: pairedRatio(whole('thund'), whole('reference')) <= 1.1,
+    limit: { value: 1.1 * median(whole('reference')), unit: 'ms' },
+  }],
+  versions: { spark: sparkVersion },
+});
 rmSync(work, { recursive: true, force: true });

@@ -14,6 +14,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { version } from '@duckdb/node-api';
+import { writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const FLOWS = Number(process.env['THUND_BENCH_FLOWS'] ?? 10_000);
 const RUNS = Math.max(3, Number(process.env['THUND_BENCH_RUNS'] ?? 3));
@@ -51,6 +53,20 @@ try {
   console.log(`many flows: ${FLOWS} flows, ${RUNS} runs, whole process (thund run)`);
   console.log(`  median ${s.toFixed(2)} s (${((s * 1000) / FLOWS).toFixed(2)} ms per flow); runs ${seconds.map((x) => x.toFixed(2)).join(', ')} s`);
   console.log(`  peak RSS ${rss.length === 0 ? 'n/a (no /usr/bin/time)' : `${Math.max(...rss).toFixed(0)} MiB`}`);
+  const peak = rss.length === 0 ? undefined : Math.max(...rss);
+  writeBenchResult({
+    package: '@thund/cli', bench: 'many-flows', title: 'Per-flow cost, whole process: thund run of a chain of trivial flows',
+    script: 'tsx bench/many-flows.ts', settings: ['THUND_BENCH_FLOWS', 'THUND_BENCH_RUNS'],
+    parameters: { flows: FLOWS, runs: RUNS },
+    series: [{ label: `thund run, ${FLOWS.toLocaleString('en')} chained flows`, unit: 's', values: seconds, median: s }],
+    ...(peak === undefined ? {} : { rss: { mib: peak, of: 'the thund run process (highest of the runs, /usr/bin/time)' } }),
+    targets: [
+      { text: 'whole process ≤ 15 s for 10,000 flows (median)', met: s <= 15, limit: { value: 15, unit: 's' } },
+      { text: `peak RSS ≤ 400 MB${peak === undefined ? ' (not measured: no /usr/bin/time)' : ' (taken as 400 MiB)'}`, met: peak !== undefined && peak <= 400 },
+    ],
+    figures: [{ label: 'time per flow', value: `${((s * 1000) / FLOWS).toFixed(2)} ms` }],
+    versions: { duckdb: version() },
+  });
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -12,17 +12,23 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, version } from '@duckdb/node-api';
 import { count, from, pipeline, readFiles, serializePipeline } from '@thund/ir';
 import { type ProcessFigures, measure, median, medianRss } from './support/whole-process.js';
+import { type Series, type Workload, writeBenchNotRun, writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
 const RUNS = Math.max(3, Number(process.env['THUND_BENCH_RUNS'] ?? 5));
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
 const remote = process.env['THUND_SPARK_REMOTE'];
 
-/** Runs the three commands `RUNS` times, alternating, and prints medians and paired RSS ratios. */
-function compare(label: string, dir: string, backend: readonly string[]): void {
+const workload = (variant: 'native' | 'spark'): Workload => ({
+  package: '@thund/cli', bench: 'preview-rss', variant, title: `Preview peak RSS on ${variant}: thund run and thund show of a large dataset vs a 1-row preview`,
+  script: 'tsx bench/preview-rss.ts', settings: ['THUND_BENCH_ROWS', 'THUND_BENCH_RUNS', 'THUND_SPARK_REMOTE'],
+});
+
+/** Runs the three commands `RUNS` times, alternating, prints medians and paired RSS ratios, and writes them as the `variant` workload. */
+function compare(label: string, dir: string, backend: readonly string[], variant: 'native' | 'spark', versions: { duckdb?: string; spark?: string }): void {
   const small: ProcessFigures[] = [];
   const preview: ProcessFigures[] = [];
   const show: ProcessFigures[] = [];
@@ -40,6 +46,33 @@ function compare(label: string, dir: string, backend: readonly string[]): void {
   console.log(`  run, preview of a 1-row dataset     ${median(small.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${medianRss(small)}`);
   console.log(`  run, preview of the ${ROWS.toLocaleString('en')}-row one  ${median(preview.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${medianRss(preview)}  (${ratio(preview)} of the 1-row preview run; target ≤ 1.2×)`);
   console.log(`  show of the ${ROWS.toLocaleString('en')}-row one          ${median(show.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${medianRss(show)}  (${ratio(show)}; target ≤ 1.2×)`);
+  const measured = small[0]?.rssMiB !== undefined;
+  const rssOf = (xs: readonly ProcessFigures[]): number[] => xs.map((x) => x.rssMiB as number);
+  const pairedRss = (xs: readonly ProcessFigures[]): number => median(xs.map((x, i) => (x.rssMiB as number) / ((small[i] as ProcessFigures).rssMiB as number)));
+  const labels = ['run, preview of a 1-row dataset', `run, preview of the ${ROWS.toLocaleString('en')}-row dataset`, `show of the ${ROWS.toLocaleString('en')}-row dataset`] as const;
+  const rssSeries: Series[] = measured ? [
+    { label: `${labels[0]}, peak RSS`, unit: 'MiB', values: rssOf(small), reference: true },
+    { label: `${labels[1]}, peak RSS`, unit: 'MiB', values: rssOf(preview) },
+    { label: `${labels[2]}, peak RSS`, unit: 'MiB', values: rssOf(show) },
+  ] : [];
+  const target = (what: string, xs: readonly ProcessFigures[]) => ({ text: `${what} peak RSS ≤ 1.2× the 1-row preview run's (median of paired ratios)${measured ? '' : '; not measured: no /usr/bin/time'}`, met: measured && pairedRss(xs) <= 1.2 });
+  writeBenchResult({
+    ...workload(variant),
+    parameters: { rows: ROWS, runs: RUNS, backend: label },
+    series: [
+      ...rssSeries,
+      { label: labels[0], unit: 's', values: small.map((x) => x.seconds), reference: true },
+      { label: labels[1], unit: 's', values: preview.map((x) => x.seconds) },
+      { label: labels[2], unit: 's', values: show.map((x) => x.seconds) },
+    ],
+    ratios: measured ? [
+      { label: 'preview run RSS / 1-row preview run RSS', value: pairedRss(preview), basis: 'median of paired ratios' },
+      { label: 'show RSS / 1-row preview run RSS', value: pairedRss(show), basis: 'median of paired ratios' },
+    ] : [],
+    ...(measured ? { rss: { mib: Math.max(...rssOf(small), ...rssOf(preview), ...rssOf(show)), of: 'the highest of the thund processes (/usr/bin/time)' } } : {}),
+    targets: [target('thund run --show of the large dataset:', preview), target('thund show of the large dataset:', show)],
+    versions,
+  });
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'thund-bench-preview-'));
@@ -53,9 +86,16 @@ try {
     .materializedView('row_count', { query: from('events').groupBy().agg(count().as('n')) })
     .build();
   await writeFile(join(dir, 'pipeline.json'), serializePipeline(p));
-  compare('native (DuckDB file)', dir, ['--db', 'bench.duckdb']);
-  if (remote === undefined) console.log('spark: skipped (set THUND_SPARK_REMOTE to a local Spark Connect server)');
-  else compare(`spark (${remote})`, dir, ['--backend', 'spark', '--remote', remote]);
+  compare('native (DuckDB file)', dir, ['--db', 'bench.duckdb'], 'native', { duckdb: version() });
+  if (remote === undefined) {
+    console.log('spark: skipped (set THUND_SPARK_REMOTE to a local Spark Connect server)');
+    writeBenchNotRun(workload('spark'), 'THUND_SPARK_REMOTE is not set; tools/spark/start.sh starts a local Spark Connect server');
+  } else {
+    const { SparkConnectSession } = await import('@thund/backend-spark');
+    const session = SparkConnectSession.connect(remote);
+    const spark = await session.sparkVersion().finally(() => session.close());
+    compare(`spark (${remote})`, dir, ['--backend', 'spark', '--remote', remote], 'spark', { spark });
+  }
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

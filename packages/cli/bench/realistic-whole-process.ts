@@ -13,9 +13,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, version } from '@duckdb/node-api';
 import { type ProcessFigures, measure, median, medianRss } from './support/whole-process.js';
 import { call, col, count, expect as expectation, from, pipeline, readFiles, serializePipeline, sum } from '@thund/ir';
+import { writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
 const RUNS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 5));
@@ -67,6 +68,30 @@ await c.run("COPY by_country TO 'hand-out.parquet' (FORMAT parquet)");
   console.log(`  hand-written script  ${median(hand.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${medianRss(hand)}`);
   console.log(`  thund run            ${median(thund.map((x) => x.seconds)).toFixed(2)} s  peak RSS ${medianRss(thund)}`);
   console.log(`  ratio (median of paired ratios) ${median(ratios).toFixed(2)}×`);
+  const seconds = (xs: readonly ProcessFigures[]): number[] => xs.map((x) => x.seconds);
+  const rss = (xs: readonly ProcessFigures[]): number | undefined => (xs[0]?.rssMiB === undefined ? undefined : median(xs.map((x) => x.rssMiB as number)));
+  const thundRss = rss(thund);
+  const handRss = rss(hand);
+  writeBenchResult({
+    package: '@thund/cli', bench: 'realistic-whole-process', title: 'Realistic pipeline, whole process: thund run vs a hand-written Node script on DuckDB',
+    script: 'tsx bench/realistic-whole-process.ts', settings: ['THUND_BENCH_ROWS', 'THUND_BENCH_RUNS'],
+    parameters: { rows: ROWS, runs: RUNS },
+    series: [
+      { label: 'thund run', unit: 's', values: seconds(thund), median: median(seconds(thund)) },
+      { label: 'hand-written script', unit: 's', values: seconds(hand), median: median(seconds(hand)), reference: true },
+    ],
+    ratios: [
+      { label: 'thund run / hand-written', value: median(ratios), basis: 'median of paired ratios' },
+      { label: 'thund run / hand-written', value: median(seconds(thund)) / median(seconds(hand)), basis: 'ratio of medians' },
+    ],
+    ...(thundRss === undefined ? {} : { rss: { mib: thundRss, of: 'the thund run process (median of runs, /usr/bin/time)' } }),
+    figures: handRss === undefined ? [] : [{ label: 'peak RSS of the hand-written script (median)', value: `${handRss.toFixed(0)} MiB` }],
+    targets: [
+      { text: 'thund run ≤ 1.15× the hand-written script (median of paired ratios)', met: median(ratios) <= 1.15, limit: { value: 1.15 * median(seconds(hand)), unit: 's' } },
+      ...(thundRss === undefined || handRss === undefined ? [] : [{ text: 'peak RSS ≤ 1.2× the hand-written script\'s', met: thundRss <= 1.2 * handRss }]),
+    ],
+    versions: { duckdb: version() },
+  });
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -13,6 +13,7 @@ import {
   ALL_FUNCTION_NAMES, type Field, checkAgainst, col, count, defineCapabilities, expect, from, parsePipeline, pipeline, rank, readFiles,
   serializePipeline, sum, upper,
 } from '../src/index.js';
+import { writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const FLOWS = 10_000;
 const RUNS = 5;
@@ -55,3 +56,11 @@ check(); // warm-up
 const times = Array.from({ length: RUNS }, check).sort((a, b) => a - b);
 const median = times[Math.floor(RUNS / 2)] as number;
 console.log(`@thund/ir: check of a ${FLOWS}-flow pipeline (${(document.length / 1e6).toFixed(1)} MB of JSON) in ${median.toFixed(0)} ms (median of ${RUNS}; min ${times[0]?.toFixed(0)}, max ${times[RUNS - 1]?.toFixed(0)}); peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB; target ≤ 3000 ms: ${median <= 3000 ? 'met' : 'NOT met'}`);
+writeBenchResult({
+  package: '@thund/ir', bench: 'check-10k', title: `check of a ${FLOWS.toLocaleString('en')}-flow pipeline (parsePipeline + checkAgainst)`,
+  script: 'tsx --conditions=thund-source bench/check-10k.ts', settings: [],
+  parameters: { flows: FLOWS, runs: RUNS, 'JSON size': `${(document.length / 1e6).toFixed(1)} MB` },
+  series: [{ label: 'parsePipeline + checkAgainst', unit: 'ms', values: times, median }],
+  rss: { mib: process.resourceUsage().maxRSS / 1024, of: 'the bench process' },
+  targets: [{ text: 'check of 10,000 flows ≤ 3 s (median)', met: median <= 3000, limit: { value: 3000, unit: 'ms' } }],
+});

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSqlProject } from '../src/index.js';
+import { writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const FILES = 200;
 const RUNS = 7;
@@ -64,6 +65,14 @@ try {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)] as number;
   const rss = process.resourceUsage().maxRSS / 1024;
+  writeBenchResult({
+    package: '@thund/sql', bench: 'parse-project', title: `Reading a ${FILES}-file SQL project (loadSqlProject)`,
+    script: 'tsx --conditions=thund-source bench/parse-project.ts', settings: [],
+    parameters: { files: FILES, datasets, runs: RUNS },
+    series: [{ label: 'loadSqlProject: read, parse, lower, validate', unit: 'ms', values: times, median }],
+    rss: { mib: rss, of: 'the bench process' },
+    targets: [{ text: 'a 200-file project read in ≤ 1 s (median)', met: median <= 1000, limit: { value: 1000, unit: 'ms' } }],
+  });
   console.log(`@thund/sql: ${FILES}-file project (${datasets} datasets) read, parsed, lowered and validated in ${median.toFixed(0)} ms (median of ${RUNS}; min ${times[0]?.toFixed(0)} ms, max ${times[times.length - 1]?.toFixed(0)} ms); peak RSS ${rss.toFixed(0)} MiB; target ≤ 1000 ms: ${median <= 1000 ? 'met' : 'NOT met'}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
