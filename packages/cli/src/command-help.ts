@@ -33,7 +33,7 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   remote: '--remote <url>     spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)',
   events: '--events <file>    run: also write every event as JSON lines to <file>; view: show that log',
   show: '--show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)',
-  refresh: '--refresh <a,b>    refresh only these datasets; every other flow is excluded and its dataset keeps its rows',
+  refresh: '--refresh <a,b>    refresh only these datasets (+name: with what it reads, name+: with what reads it); every other flow is excluded and its dataset keeps its rows',
   'full-refresh': '--full-refresh <a,b>  recompute these datasets from scratch (empties them, resets their checkpoints); selects them as --refresh does',
   'full-refresh-all': '--full-refresh-all recompute every dataset from scratch (not with --refresh or --full-refresh)',
   'dry-run': '--dry-run          run: validate, check and bind every flow (native: DuckDB binds each in order; Spark: SDP resolves the whole graph), write nothing',

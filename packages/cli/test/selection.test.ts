@@ -58,6 +58,15 @@ describe('thund run with a selection (native)', () => {
     });
   }
 
+  it('--refresh +daily_revenue selects what it reads too; the export below it is excluded', async () => {
+    const dir = ordersCopy();
+    expect((await thund(dir, 'run', 'pipeline.json', '--db', 'orders.duckdb')).code).toBe(0);
+    const upstream = await thund(dir, 'run', 'pipeline.json', '--db', 'orders.duckdb', '--refresh', '+daily_revenue');
+    expect(upstream.code, upstream.err).toBe(0);
+    for (const flow of ['raw_orders', 'clean_orders', 'daily_revenue']) expect(upstream.out).toContain(`✓ flow ${flow} completed`);
+    expect(upstream.out).toContain('− flow export_daily_revenue excluded');
+  });
+
   it('--full-refresh-all recomputes every dataset; run --help lists the three options', async () => {
     const dir = ordersCopy();
     expect((await thund(dir, 'run', 'pipeline.json', '--db', 'orders.duckdb')).code).toBe(0);

@@ -41,6 +41,16 @@ describe('selectRun', () => {
     expect(selection.resets).toEqual(new Set(['orders']));
   });
 
+  it('graph operators: +name adds every dataset it reads, name+ every dataset reading it (through temporary views); a full refresh wins over a refresh', () => {
+    expect([...selectRun(orders, { refresh: ['+daily'] }).flows]).toEqual(['raw', 'orders', 'recent', 'daily']);
+    expect([...selectRun(orders, { refresh: ['orders+'] }).flows]).toEqual(['raw', 'orders', 'recent', 'daily', 'customers']);
+    expect(selectRun(orders, { refresh: ['customers+'] }).excluded).toEqual(['raw', 'orders', 'recent', 'daily']);
+    const both = selectRun(orders, { refresh: ['orders+'], fullRefresh: ['+daily'] });
+    expect(both.resets).toEqual(new Set(['daily', 'orders']));
+    expect(both.excluded).toEqual([]);
+    expect(refusal({ refresh: ['+ordrs'] }).message).toMatch(/refresh names "ordrs".*did you mean "orders"/);
+  });
+
   it('refuses SDP\'s conflicts with THUND_VALIDATION naming the option and the fix', () => {
     expect(refusal({ fullRefresh: true, refresh: ['orders'] })).toMatchObject({ code: 'THUND_VALIDATION' });
     expect(refusal({ fullRefresh: true, refresh: ['orders'] }).message).toMatch(/cannot be combined with a selection.*drop one/);

@@ -6,6 +6,7 @@ import { planFacts } from '../plan/plan-facts.js';
 import { closestName } from '../validate/closest-name.js';
 import type { FlowOutcome, RunOptions } from './run-handle.js';
 import type { EmittedEvent } from './start-run.js';
+import { expandSelector, parseSelector } from './selector-expansion.js';
 
 /**
  * Which flows a run runs and which datasets it recomputes from scratch,
@@ -38,6 +39,8 @@ const API_NAMES: SelectionOptionNames = { refresh: 'refresh', fullRefresh: 'full
 /**
  * Resolves a run's selection. Without `refresh` or a `fullRefresh` list
  * every flow runs; with them, only the flows writing the named datasets
+ * (with dbt's graph operators: `+name` adds every dataset it reads,
+ * directly or not, `name+` every dataset that reads it)
  * run (plus the flows of the temporary views they read, which hold nothing
  * between runs), and every other flow is excluded. Throws a
  * `THUND_VALIDATION` error naming the option for SDP's conflicts: a full
@@ -56,19 +59,23 @@ export function selectRun(pipeline: Pipeline, options: Pick<RunOptions, 'refresh
   if (fullRefresh === true) {
     throw selectionError(`a full refresh of every dataset (${names.fullRefreshAll}) cannot be combined with a selection (${names.refresh}, or ${names.fullRefresh} with names): drop one of them`);
   }
-  assertSelectable(pipeline, names.refresh, refresh);
-  assertSelectable(pipeline, names.fullRefresh, named);
-  const twice = refresh.filter((name) => named.includes(name));
+  const refreshSelectors = refresh.map(parseSelector);
+  const fullSelectors = named.map(parseSelector);
+  assertSelectable(pipeline, names.refresh, refreshSelectors.map((s) => s.name));
+  assertSelectable(pipeline, names.fullRefresh, fullSelectors.map((s) => s.name));
+  const twice = refreshSelectors.map((s) => s.name).filter((name) => fullSelectors.some((s) => s.name === name));
   if (twice.length > 0) {
     throw selectionError(`${quoted(twice)} ${twice.length === 1 ? 'is' : 'are'} named by both ${names.refresh} and ${names.fullRefresh}: a full refresh already refreshes a dataset, so name each dataset once`);
   }
-  const chosen = new Set([...refresh, ...named]);
+  // Graph operators (`+name`, `name+`) widen each selector; a dataset both refreshed and fully refreshed is fully refreshed.
+  const resets = new Set(fullSelectors.flatMap((s) => expandSelector(pipeline, s)));
+  const chosen = new Set([...refreshSelectors.flatMap((s) => expandSelector(pipeline, s)), ...resets]);
   const flows = withTemporaryViewInputs(pipeline, new Set(pipeline.flows.filter((flow) => chosen.has(flow.target)).map((flow) => flow.name)));
   return {
     all: false,
     flows,
     excluded: pipeline.flows.filter((flow) => !flows.has(flow.name)).map((flow) => flow.name),
-    resets: new Set(named),
+    resets,
   };
 }
 
