@@ -19,6 +19,7 @@ const WORKLOADS = [
   ['backend-native-native-vs-raw', '@thund/backend-native', 'tsx --conditions=thund-source bench/native-vs-raw.ts', 'Þund on DuckDB vs hand-written DuckDB SQL'],
   ['backend-native-streaming-vs-batch', '@thund/backend-native', 'tsx --conditions=thund-source bench/streaming-vs-batch.ts', 'Streaming vs one batch query on raw DuckDB'],
   ['backend-native-memory-100m', '@thund/backend-native', 'tsx --conditions=thund-source bench/memory-100m.ts', 'Resource limits: a 100M-row native run and streaming it back'],
+  ['cli-startup', '@thund/cli', 'tsx bench/startup.ts', 'CLI start-up vs a hand-written script'],
   ['cli-realistic-whole-process', '@thund/cli', 'tsx bench/realistic-whole-process.ts', 'Realistic pipeline, whole process, vs a hand-written script'],
   ['cli-many-flows', '@thund/cli', 'tsx bench/many-flows.ts', 'Per-flow cost, whole process'],
   ['cli-preview-rss-native', '@thund/cli', 'tsx bench/preview-rss.ts', 'Preview peak RSS on native'],
@@ -46,6 +47,10 @@ const found = new Map(
     .filter((r) => r.format === 1)
     .map((r) => [r.id, r]),
 );
+
+// A bench whose workload is not listed above would be left out silently: refuse instead.
+const unlisted = [...found.keys()].filter((id) => !WORKLOADS.some((w) => w.id === id));
+if (unlisted.length > 0) throw new Error(`bench report: add ${unlisted.join(', ')} to WORKLOADS in scripts/bench/report.mjs`);
 
 /** The workload's result from this run, or a not-run record saying why there is none. */
 function resultOf(workload) {
