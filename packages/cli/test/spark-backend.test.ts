@@ -58,6 +58,8 @@ describe.runIf(remote !== undefined)('thund on the Spark backend (real local Spa
         await page.waitForFunction(() => document.getElementById('panel-rows-written')?.textContent === '8');
         const statuses = await page.$$eval('g.node', (gs) => gs.map((g) => [g.getAttribute('data-id'), g.getAttribute('data-status')]));
         const expectations = await page.$$eval('#panel-expectations tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)));
+        // The timeline redraws at most every 250 ms: the picture waits for its last bar to end.
+        await page.waitForFunction(() => document.querySelectorAll('#timeline .bar').length > 0 && document.querySelectorAll('#timeline .bar[data-status="running"]').length === 0);
         await page.screenshot({ path: join(here, '..', 'test-output', `viewer-orders-${name}.png`), fullPage: true });
         return { statuses, expectations, rows: await page.textContent('#panel-rows-written') };
       } finally {
