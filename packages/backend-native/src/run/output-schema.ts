@@ -1,39 +1,7 @@
-import { type Dataset, type ElementRef, type Flow, type Pipeline, ThundError, ThundErrorCode, dataTypeLabel, planFacts, walkPlan } from '@thund/ir';
+import { type Dataset, type ElementRef, ThundError, ThundErrorCode, dataTypeLabel } from '@thund/ir';
 import { duckdbType, isCompatibleType } from '../compile/duckdb-types.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
 import type { ResultColumn } from '../duckdb/native-connection.js';
-
-/**
- * Whether shaping `flow`'s compiled query needs its result columns (a
- * DESCRIBE, about half a millisecond a flow). Only to find HUGEINT columns
- * when no schema is declared — and DuckDB makes those only from integer
- * sums, raw SQL and Parquet files read without a schema, in the flow or
- * in a temporary view it reads (views are not narrowed: they are not
- * stored). A chain of thousands of small flows pays for the DESCRIBE in each.
- */
-export function needsResultColumns(pipeline: Pipeline, flow: Flow, dataset: Dataset, sql: string): boolean {
-  if (dataset.schema !== undefined || /\bsum\s*\(|\bhugeint\b/i.test(sql)) return true;
-  const views = new Set(pipeline.datasets.filter((d) => d.type === 'temporary_view').map((d) => d.name));
-  const seen = new Set<Flow>();
-  const pending = [flow];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (seen.has(next)) continue;
-    seen.add(next);
-    if (mayMakeHugeint(next)) return true;
-    for (const read of planFacts(next).reads) if (views.has(read)) pending.push(...pipeline.flows.filter((f) => f.target === read));
-  }
-  return false;
-}
-
-function mayMakeHugeint(flow: Flow): boolean {
-  let opaque = planFacts(flow).functions.has('sum');
-  walkPlan(flow.query, {
-    relation(node) {
-      if (node.kind === 'sql' || (node.kind === 'read_files' && node.format === 'parquet' && node.schema === undefined)) opaque = true;
-    },
-  });
-  return opaque;
-}
 
 /**
  * The SELECT that shapes a flow's result for its dataset. With a declared
