@@ -17,13 +17,13 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   init: { summary: 'create a starter project (pipeline.json, or with --sql a SQL project, and its data) in <dir>, default the current directory; never overwrites', argument: 'dir', options: ['sql'] },
   check: { summary: 'validate the pipeline and check that the backend supports it; with --bind, also bind every flow on the backend', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'bind'] },
   plan: { summary: 'show each flow\'s lowered SQL / plan, or (--sql) the pipeline as Spark Declarative Pipelines SQL', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'sql'] },
-  run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'refresh', 'full-refresh', 'full-refresh-all', 'dry-run'] },
+  run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'refresh', 'select', 'full-refresh', 'full-refresh-all', 'dry-run'] },
   show: { summary: 'print the rows an earlier run wrote (the final datasets, or those named), read with a bounded query; nothing runs', argument: 'pipeline', rest: 'datasets', options: [...BACKEND_OPTIONS, 'limit', 'format'] },
   diff: { summary: 'run the pipeline on two backends (or two forms of it on each backend, --against) from the same inputs and compare every dataset (exit 0 equal, 1 different)', argument: 'pipeline', options: ['backends', 'remote', 'select', 'key', 'runs', 'feed', 'against'] },
   test: { summary: 'run the unit tests (*.test.json next to the pipeline) of its flows on each backend (exit 0 all pass, 1 a test failed)', argument: 'pipeline', options: ['backend', 'backends', 'remote'] },
   capabilities: { summary: 'what each backend runs, feature by feature, with the reason for every no', argument: 'none', options: ['backends', 'format'] },
   events: { summary: 'summarise a JSONL event log written by run --events', argument: 'log', options: [] },
-  view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'refresh', 'full-refresh', 'full-refresh-all', 'live', 'port'] },
+  view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'refresh', 'select', 'full-refresh', 'full-refresh-all', 'live', 'port'] },
 };
 
 export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
@@ -41,7 +41,7 @@ export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
   sandbox: '--sandbox          native: files only inside the pipeline\'s directory, no network, no extensions\n                     (for pipelines you did not write; JSON documents only)',
   live: '--live             view: run the pipeline and show it as it runs',
   port: '--port <n>         view: port to serve on (default: a free one)',
-  select: '--select <a,b>     diff: compare only these datasets (default: all but temporary views)',
+  select: '--select <a,b>     run, view: the same selection as --refresh, in dbt\'s words; diff: compare only these datasets (default: all but temporary views)',
   key: '--key <col,…>      diff: columns that identify a row, to show changed rows side by side',
   format: '--format <f>       capabilities: md (a table) or json (the wire form), default md; show: table, json (JSON Lines) or csv, default table',
   limit: '--limit <n>        show: at most n rows of each dataset, read no more (default 20)',

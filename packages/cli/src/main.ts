@@ -135,7 +135,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       show: values.show,
       datasets: help.rest === undefined ? [] : extra,
       limit: values.limit === undefined ? 20 : parseLimit(values.limit),
-      refresh: commaList(values.refresh),
+      ...refreshSelection(command, values.refresh, values.select),
       fullRefresh: datasetNames('--full-refresh', values['full-refresh']),
       fullRefreshAll: values['full-refresh-all'],
       dryRun: values['dry-run'],
@@ -145,7 +145,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
       // diff and capabilities compare native and spark unless told; test and diff --against run on --backend unless told.
       backends: commaList(values.backends ?? (command === 'test' || values.against !== undefined ? backend : 'native,spark')),
-      select: commaList(values.select),
+      select: command === 'diff' ? commaList(values.select) : [],
       keys: commaList(values.key),
       format: values.format ?? (command === 'show' ? 'table' : 'md'),
       runs: values.runs === undefined ? 1 : parseRuns(values.runs),
@@ -185,6 +185,13 @@ function datasetNames(flag: string, value: string | undefined): string[] {
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
   return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+}
+
+/** run and view take the selection as `--refresh` (SDP's word) or `--select` (dbt's), not both; messages name the flag given. */
+function refreshSelection(command: string, refresh: string | undefined, select: string | undefined): Pick<CommandInput, 'refresh' | 'refreshFlag'> {
+  if (command === 'diff' || select === undefined) return { refresh: commaList(refresh), refreshFlag: '--refresh' };
+  if (refresh !== undefined) throw new UsageError('--select and --refresh both name the datasets to refresh: give one of them');
+  return { refresh: commaList(select), refreshFlag: '--select' };
 }
 
 /** `a,b , c` → ['a', 'b', 'c']. */

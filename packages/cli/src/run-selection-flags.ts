@@ -2,10 +2,9 @@ import { type ExecBackend, type Pipeline, type RunOptions, ThundError, selectRun
 import type { CommandInput } from './commands/command-input.js';
 import { UsageError } from './usage-error.js';
 
-const FLAG_NAMES = { refresh: '--refresh', fullRefresh: '--full-refresh', fullRefreshAll: '--full-refresh-all' } as const;
 
 /**
- * The run options of `--refresh`, `--full-refresh <names>` and
+ * The run options of `--refresh` (or `--select`), `--full-refresh <names>` and
  * `--full-refresh-all`, checked before anything runs: SDP's conflicts and
  * unknown names are usage errors in the flags' own words, and a selection
  * is refused for a backend that cannot honour it.
@@ -17,7 +16,7 @@ export function runSelectionOptions(input: CommandInput, pipeline: Pipeline, bac
   };
   let selective = false;
   try {
-    selective = !selectRun(pipeline, options, FLAG_NAMES).all;
+    selective = !selectRun(pipeline, options, { refresh: input.refreshFlag, fullRefresh: '--full-refresh', fullRefreshAll: '--full-refresh-all' }).all;
   } catch (reason) {
     if (reason instanceof ThundError) throw new UsageError(reason.rawMessage);
     throw reason;

@@ -46,6 +46,9 @@ describe('thund run with a selection (native)', () => {
     [['--full-refresh-all', '--refresh', 'clean_orders'], 'a full refresh of every dataset (--full-refresh-all) cannot be combined with a selection (--refresh, or --full-refresh with names): drop one of them'],
     [['--refresh', 'clean_orders', '--full-refresh', 'clean_orders'], '"clean_orders" is named by both --refresh and --full-refresh'],
     [['--refresh', 'raw_orders'], '--refresh names temporary view "raw_orders", which holds nothing between runs'],
+    [['--select', 'daily_revenu'], 'run selection: --select names "daily_revenu", not a dataset of pipeline "orders"; did you mean "daily_revenue"?'],
+    [['--select', 'clean_orders', '--refresh', 'clean_orders'], '--select and --refresh both name the datasets to refresh: give one of them'],
+    [['--full-refresh-all', '--select', 'clean_orders'], 'cannot be combined with a selection (--select, or --full-refresh with names)'],
   ] as const) {
     it(`run ${args.join(' ')} → exit 2 before anything runs: ${message.slice(0, 60)}…`, async () => {
       const dir = ordersCopy();
@@ -65,6 +68,17 @@ describe('thund run with a selection (native)', () => {
     expect(upstream.code, upstream.err).toBe(0);
     for (const flow of ['raw_orders', 'clean_orders', 'daily_revenue']) expect(upstream.out).toContain(`✓ flow ${flow} completed`);
     expect(upstream.out).toContain('− flow export_daily_revenue excluded');
+  });
+
+  it('--select is --refresh in dbt\'s words: the same flows run and the same are excluded', async () => {
+    const dir = ordersCopy();
+    expect((await thund(dir, 'run', 'pipeline.json', '--db', 'orders.duckdb')).code).toBe(0);
+    const selected = await thund(dir, 'run', 'pipeline.json', '--db', 'orders.duckdb', '--select', 'daily_revenue+');
+    expect(selected.code, selected.err).toBe(0);
+    for (const flow of ['raw_orders', 'clean_orders']) expect(selected.out).toContain(`− flow ${flow} excluded`);
+    for (const flow of ['daily_revenue', 'export_daily_revenue']) expect(selected.out).toContain(`✓ flow ${flow} completed`);
+    const help = await thund(dir, 'run', '--help');
+    expect(help.out).toContain('--select <a,b>     run, view: the same selection as --refresh');
   });
 
   it('--full-refresh-all recomputes every dataset; run --help lists the three options', async () => {

@@ -15,6 +15,8 @@ export interface CommandInput {
   readonly limit: number;
   /** run, view: refresh only these datasets. */
   readonly refresh: readonly string[];
+  /** run, view: the flag that named `refresh`, for messages. */
+  readonly refreshFlag: '--refresh' | '--select';
   /** run, view: recompute these datasets from scratch. */
   readonly fullRefresh: readonly string[];
   /** run, view: recompute every dataset from scratch. */
