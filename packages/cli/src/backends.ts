@@ -1,4 +1,5 @@
 import type { Capabilities, ExecBackend } from '@thund/ir';
+import { cliVersion, installedVersion, releaseLineMismatch } from './release-line.js';
 import { UsageError } from './usage-error.js';
 
 /** What the command line says about the backend to create, whichever backend `--backend` names. */
@@ -88,6 +89,9 @@ async function withBackend<T>(name: string, make: (entry: NonNullable<(typeof BA
   if (entry === undefined) {
     throw new UsageError(`unknown backend "${name}": choose one of ${BACKEND_NAMES.join(', ')}`);
   }
+  const installed = installedVersion(entry.packageName);
+  const mismatch = installed === undefined ? undefined : releaseLineMismatch(entry.packageName, installed, cliVersion());
+  if (mismatch !== undefined) throw new UsageError(`backend "${name}": ${mismatch}`);
   try {
     return await make(entry);
   } catch (error) {

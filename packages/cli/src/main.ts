@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { closestName } from '@thund/ir';
@@ -8,6 +8,7 @@ import { describeFailure } from './format-error.js';
 import { type CliIo, ExitCode } from './io.js';
 import { loadPipeline, loadPipelineDocument } from './load-pipeline.js';
 import { findProjectConfig, resolveSettings } from './project-config.js';
+import { cliVersion } from './release-line.js';
 import { UsageError } from './usage-error.js';
 
 /** The text `thund help` (and `thund --help`) prints: commands, options and exit codes. */
@@ -83,7 +84,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     });
     const [command, fileArgument, ...extra] = positionals;
     if (values.version || command === 'version') {
-      io.stdout.write(`thund ${version()}\n`);
+      io.stdout.write(`thund ${cliVersion()}\n`);
       return ExitCode.Success;
     }
     const help = command === undefined ? undefined : COMMAND_HELP[command];
@@ -179,12 +180,6 @@ function datasetNames(flag: string, value: string | undefined): string[] {
   const path = names.find((name) => /[/\\]|\.(json|sql)$/.test(name));
   if (path !== undefined) throw new UsageError(`${flag} takes dataset names, and "${path}" looks like a file: ${FULL_REFRESH_HINT}`);
   return names;
-}
-
-/** The CLI package's own version, from its package.json (one directory above `dist/` and `src/`). */
-function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-  return typeof pkg.version === 'string' ? pkg.version : 'unknown';
 }
 
 /** run and view take the selection as `--refresh` (SDP's word) or `--select` (dbt's), not both; messages name the flag given. */
