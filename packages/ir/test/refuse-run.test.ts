@@ -37,7 +37,11 @@ describe('beginRun', () => {
     const handle = startRun(p.name, {}, async (context) => {
       const beginning = beginRun(p, context, (q) => checkAgainst(q, all), (e) => ({ code: e.code, message: e.message }));
       expect(beginning.refused).toBe(false);
-      if (!beginning.refused) expect(beginning.started).toBeGreaterThanOrEqual(before);
+      if (!beginning.refused) {
+        expect(beginning.started).toBeGreaterThanOrEqual(before);
+        expect(beginning.selection.all).toBe(true);
+        expect([...beginning.selection.flows]).toEqual(['src', 'out']);
+      }
       return { status: 'completed', flows: [] };
     });
     const events: RunEvent[] = [];
@@ -59,5 +63,22 @@ describe('beginRun', () => {
     expect(result.status).toBe('failed');
     expect(result.flows.map((f) => [f.name, f.phase, f.error?.engineClass])).toEqual([['src', 'cancelled', 'BACKEND_DETAIL'], ['out', 'cancelled', 'BACKEND_DETAIL']]);
     expect(events.map((e) => [e.element.name, e.phase])).toEqual([['p', 'planning'], ['p', 'failed'], ['src', 'cancelled'], ['out', 'cancelled']]);
+  });
+
+  it('resolves the run\'s selection, and refuses one SDP refuses before any flow starts, naming the option', async () => {
+    const handle = startRun(p.name, {}, async (context) => {
+      const selected = beginRun(p, context, (q) => checkAgainst(q, all), (e) => ({ code: e.code, message: e.message }), { refresh: ['out'] });
+      if (selected.refused) throw new Error('expected a selection');
+      expect([...selected.selection.flows]).toEqual(['src', 'out']);
+      const beginning = beginRun(p, context, (q) => checkAgainst(q, all), (e) => ({ code: e.code, message: e.message }), { refresh: ['ot'] });
+      if (!beginning.refused) throw new Error('expected a refusal');
+      return beginning.outcome;
+    });
+    const events: RunEvent[] = [];
+    for await (const e of handle) events.push(e);
+    const result = await handle.result;
+    expect(result.error?.code).toBe('THUND_VALIDATION');
+    expect(result.error?.message).toContain('refresh names "ot", not a dataset of pipeline "p"; did you mean "out"?');
+    expect(result.flows.map((f) => [f.name, f.phase])).toEqual([['src', 'cancelled'], ['out', 'cancelled']]);
   });
 });

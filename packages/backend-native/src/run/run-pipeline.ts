@@ -1,6 +1,6 @@
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
-  type RunOptions, type RunResult, type RunSelection, ThundError, ThundErrorCode, finishRun, planFacts, beginRun, downstreamFlows, excludedFlowEvent, excludedOutcome, refuseRun, selectRun, startRun,
+  type RunOptions, type RunResult, type RunSelection, ThundError, ThundErrorCode, finishRun, planFacts, beginRun, downstreamFlows, excludedFlowEvent, excludedOutcome, refuseRun, startRun,
 } from '@thund/ir';
 import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
@@ -41,17 +41,11 @@ export function runPipeline(deps: RunDependencies, pipeline: Pipeline, options: 
 type Outcome = Omit<RunResult, 'runId' | 'durationMs'>;
 
 async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOptions, context: RunContext): Promise<Outcome> {
-  const beginning = beginRun(pipeline, context, deps.check, errorDetails);
+  const beginning = beginRun(pipeline, context, deps.check, errorDetails, options);
   if (beginning.refused) return beginning.outcome;
-  const { started } = beginning;
+  const { started, selection } = beginning;
   const { emit, signal } = context;
   const element: ElementRef = { kind: 'pipeline', name: pipeline.name };
-  let selection: RunSelection;
-  try {
-    selection = selectRun(pipeline, options);
-  } catch (reason) {
-    return failBeforeStart(pipeline, context, ThundError.from(reason, ThundErrorCode.Validation, { backend: 'native', element }));
-  }
   const compileContextForRun = compileContext(pipeline, deps.baseDir);
   const queries = new Map<string, string>();
   for (const flow of pipeline.flows) {

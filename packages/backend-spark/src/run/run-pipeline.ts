@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type Pipeline, type RunContext,
-  type RunEventError, type RunHandle, type RunOptions, type RunResult, type RunSelection, ThundError, ThundErrorCode, beginRun, finishRun, isIncremental, planFacts, refuseRun, selectRun,
+  type RunEventError, type RunHandle, type RunOptions, type RunResult, ThundError, ThundErrorCode, beginRun, finishRun, isIncremental, planFacts, refuseRun,
   startRun,
 } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
@@ -62,15 +62,9 @@ function storagePath(pipeline: Pipeline, baseDir: string, storageRoot: string, c
 async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptions, context: RunContext): Promise<Outcome> {
   const { emit, signal } = context;
   const element: ElementRef = { kind: 'pipeline', name: whole.name };
-  const beginning = beginRun(whole, context, deps.check, errorDetails);
+  const beginning = beginRun(whole, context, deps.check, errorDetails, options);
   if (beginning.refused) return beginning.outcome;
-  const { started } = beginning;
-  let selection: RunSelection;
-  try {
-    selection = selectRun(whole, options);
-  } catch (reason) {
-    return failBeforeStart(whole, context, ThundError.from(reason, ThundErrorCode.Validation, { backend: 'spark', element }));
-  }
+  const { started, selection } = beginning;
   const { resets } = selection;
   const storageDir = storagePath(whole, deps.baseDir, deps.storageRoot, options.dryRun !== true);
   const session = await deps.session();
@@ -87,7 +81,8 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
     .map((o) => ({ table: o.dataset.name, dataset: o.flows[0]?.members[0]?.target ?? o.dataset.name }));
   // What this run writes: the graph keeps every flow (SDP excludes the unselected ones itself); the work Þund does around it does not.
   const running = selection.all ? pipeline : { ...pipeline, flows: pipeline.flows.filter((f) => selection.flows.has(f.name)) };
-  const lost = await lostCheckpointError(session, place, streamingTables.filter((t) => running.flows.some((f) => f.target === t.dataset)), storageDir, resets).catch((reason: unknown) => thundErrorFromSpark(reason, { remote: session.remote.display, element }));
+  const runningTargets = new Set(running.flows.map((f) => f.target));
+  const lost = await lostCheckpointError(session, place, streamingTables.filter((t) => runningTargets.has(t.dataset)), storageDir, resets).catch((reason: unknown) => thundErrorFromSpark(reason, { remote: session.remote.display, element }));
   if (lost !== undefined) return failBeforeStart(whole, context, lost);
   if (options.dryRun !== true) {
     const refused = await prepareStreamingSinks(running, deps.baseDir, storageDir, resets).then(() => undefined, (reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'spark', element }));
@@ -138,8 +133,8 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
       const command = startRunCommand(graphId, {
         storage: storageUri(pipeline, deps.baseDir, deps.storageRoot), dryRun: options.dryRun === true,
         fullRefreshAll: selection.all && resets.size > 0,
-        refresh: selection.all ? [] : graphTables(outputs, running, (dataset) => !resets.has(dataset)),
-        fullRefresh: selection.all ? [] : graphTables(outputs, running, (dataset) => resets.has(dataset)),
+        refresh: selection.all ? [] : graphTables(outputs, runningTargets, (dataset) => !resets.has(dataset)),
+        fullRefresh: selection.all ? [] : graphTables(outputs, runningTargets, (dataset) => resets.has(dataset)),
       });
       // Per-epoch events: SDP's own event stream has flow states only; its streaming queries' progress comes from the listener bus.
       const progress = options.dryRun !== true && graphFlows.some((f) => f.members.some((m) => isIncremental(m.kind)))
@@ -165,7 +160,7 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   } else {
     await finishFlows(session, running, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore, lastArrivals, appendOnce }, outsideGraph);
     if (runError === undefined && options.dryRun !== true) {
-      const sinks = pipeline.datasets.filter((d) => isBatchSink(pipeline, d) && running.flows.some((f) => f.target === d.name));
+      const sinks = pipeline.datasets.filter((d) => isBatchSink(pipeline, d) && runningTargets.has(d.name));
       await writeBatchSinks({ session, pipeline, place, baseDir: deps.baseDir, tracker, ledger, runId: context.runId, signal }, sinks);
     }
     for (const name of outsideGraph) {
@@ -352,11 +347,11 @@ function withoutFlows(pipeline: Pipeline, removed: ReadonlyMap<string, string>):
  * flows' datasets that `keep` admits (temporary views are no tables). A
  * dataset's hidden tables (an update/complete flow's arrivals) go with it.
  */
-function graphTables(outputs: readonly GraphOutput[], running: Pipeline, keep: (dataset: string) => boolean): string[] {
+function graphTables(outputs: readonly GraphOutput[], runningTargets: ReadonlySet<string>, keep: (dataset: string) => boolean): string[] {
   const tables = outputs.filter((o) => o.dataset.type !== 'temporary_view').flatMap((o) => {
     const datasets = new Set(o.flows.flatMap((f) => f.members.map((m) => m.target)));
     const dataset = [...datasets][0] ?? o.dataset.name;
-    return running.flows.some((f) => f.target === dataset) && keep(dataset) ? [o.dataset.name] : [];
+    return runningTargets.has(dataset) && keep(dataset) ? [o.dataset.name] : [];
   });
   return [...new Set(tables)];
 }

@@ -1,10 +1,11 @@
 import { ThundErrorCode } from '../errors/error-code.js';
-import type { ThundError } from '../errors/thund-error.js';
+import { ThundError } from '../errors/thund-error.js';
 import { ValidationError } from '../errors/validation-error.js';
 import type { Pipeline } from '../model/pipeline.js';
 import { validatePipeline } from '../validate/validate-pipeline.js';
 import type { CheckReport } from './check-report.js';
-import type { FlowOutcome, RunResult } from './run-handle.js';
+import type { FlowOutcome, RunOptions, RunResult } from './run-handle.js';
+import { type RunSelection, selectRun } from './run-selection.js';
 import type { RunEventError } from './run-event.js';
 import type { RunContext } from './start-run.js';
 import { UnsupportedError } from './unsupported-error.js';
@@ -45,6 +46,8 @@ export type RunBeginning =
       readonly refused: false;
       /** `performance.now()` when the run began, for its duration. */
       readonly started: number;
+      /** The flows this run runs and the datasets it recomputes (`selectRun` of the run's options). */
+      readonly selection: RunSelection;
     }
   | {
       /** Preflight refused the run; its events are already emitted. */
@@ -55,15 +58,24 @@ export type RunBeginning =
 
 /**
  * The start every backend's run shares: the pipeline's `planning` event,
- * then `preflight` (validation, then the backend's check); a refusal ends
- * the run through `refuseRun` with the backend's error details.
+ * then `preflight` (validation, then the backend's check), then the run's
+ * selection (`selectRun` of `options`); a refusal, or a selection SDP
+ * refuses, ends the run through `refuseRun` with the backend's error details.
  */
 export function beginRun(
   pipeline: Pipeline, context: RunContext, check: (pipeline: Pipeline) => CheckReport, details: (error: ThundError) => RunEventError,
+  options: Pick<RunOptions, 'refresh' | 'fullRefresh'> = {},
 ): RunBeginning {
   const started = performance.now();
   const flows = pipeline.flows.length;
   context.emit({ element: { kind: 'pipeline', name: pipeline.name }, phase: 'planning', message: `pipeline "${pipeline.name}" is validating and checking ${flows} flow${flows === 1 ? '' : 's'}` });
+  const refuse = (error: ThundError): RunBeginning => ({ refused: true, outcome: refuseRun(pipeline, context, error, details(error)) });
   const refused = preflight(pipeline, check);
-  return refused === undefined ? { refused: false, started } : { refused: true, outcome: refuseRun(pipeline, context, refused, details(refused)) };
+  if (refused !== undefined) return refuse(refused);
+  try {
+    return { refused: false, started, selection: selectRun(pipeline, options) };
+  } catch (reason) {
+    if (reason instanceof ThundError) return refuse(reason);
+    throw reason;
+  }
 }
