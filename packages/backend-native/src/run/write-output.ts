@@ -57,19 +57,37 @@ export async function writeOutput(request: WriteRequest): Promise<WriteResult> {
     results = evaluated.results;
     query = evaluated.keep === undefined ? `SELECT * FROM ${source}` : `SELECT * FROM ${source} WHERE ${evaluated.keep}`;
   }
-  await checkNotNull((sql) => session.counts(sql), `(${query}) AS "_chk"`, dataset, element);
-  const rowsWritten = await write(request, query);
+  // A column declared not nullable is checked by counting its NULLs before the write, unless the write's target
+  // table was created by this run with the schema's NOT NULL constraints: then DuckDB enforces them while writing
+  // (no second scan of the result), and the NULLs are counted only to word the error once the write failed.
+  const checkNulls = (): Promise<void> => checkNotNull((sql) => session.counts(sql), `(${query}) AS "_chk"`, dataset, element);
+  const nullable = !(dataset.schema ?? []).some((f) => f.nullable === false);
+  let rowsWritten: number | undefined;
+  try {
+    rowsWritten = await write(request, query, nullable ? async () => undefined : checkNulls);
+  } catch (reason) {
+    if (!nullable && isNotNullViolation(reason)) await checkNulls();
+    throw reason;
+  }
   return {
     ...(rowsWritten === undefined ? {} : { rowsWritten }),
     ...(results === undefined ? {} : { expectations: results }),
   };
 }
 
-async function write(request: WriteRequest, query: string): Promise<number | undefined> {
+/** `checkNulls` runs before a write whose target does not enforce the declared NOT NULLs itself. */
+async function write(request: WriteRequest, query: string, checkNulls: () => Promise<void>): Promise<number | undefined> {
   const { session, pipeline, dataset } = request;
   const target = targetName(pipeline, dataset);
   switch (dataset.type) {
     case 'materialized_view': {
+      // With NOT NULL columns, the table is created with the schema's constraints and filled in one transaction.
+      if (dataset.schema?.some((f) => f.nullable === false) === true) {
+        return inTransaction(session, async () => {
+          await session.run(createTable(dataset, target, query));
+          return session.run(`INSERT INTO ${target} BY NAME ${query}`);
+        });
+      }
       // One statement, one transaction: a failure keeps the previous content. DuckDB answers CREATE TABLE AS with
       // the count of rows it wrote (a `Count` row), so the table is not scanned again to count them.
       return (await session.counts(`CREATE OR REPLACE TABLE ${target} AS ${query}`))[0];
@@ -82,6 +100,8 @@ async function write(request: WriteRequest, query: string): Promise<number | und
         const staged = request.staging.staged(dataset);
         const into = staged ? request.staging.stageOf(dataset) : target;
         const recompute = writtenOnlyByBatch(pipeline, dataset) && !request.recomputedTables.has(into);
+        // A table created earlier (another run, another schema) may lack a NOT NULL constraint declared now.
+        if (!recompute && !request.recomputedTables.has(into)) await checkNulls();
         const rows = await inTransaction(session, async () => {
           await session.run(recompute ? createTable(dataset, into, query) : createTableIfMissing(dataset, into, query));
           return session.run(`INSERT INTO ${into} BY NAME ${query}`);
@@ -95,9 +115,11 @@ async function write(request: WriteRequest, query: string): Promise<number | und
         return rows;
       });
     case 'temporary_view':
+      await checkNulls();
       await session.run(`CREATE OR REPLACE VIEW ${target} AS ${query}`);
       return undefined;
     case 'sink':
+      await checkNulls();
       return writeSink(request, query);
   }
 }
@@ -127,6 +149,11 @@ function tableDefinition(create: string, dataset: Dataset, target: string, query
   if (dataset.schema === undefined) return `${create} ${target} AS SELECT * FROM (${query}) AS "_q" WITH NO DATA`;
   const columns = dataset.schema.map((f) => `${quoteIdentifier(f.name)} ${duckdbType(f.type)}${f.nullable === false ? ' NOT NULL' : ''}`);
   return `${create} ${target} (${columns.join(', ')})`;
+}
+
+/** DuckDB's error for a NULL written into a NOT NULL column (`Constraint Error: NOT NULL constraint failed: t.c`). */
+function isNotNullViolation(reason: unknown): boolean {
+  return reason instanceof Error && reason.message.includes('NOT NULL constraint failed');
 }
 
 function writtenOnlyByBatch(pipeline: Pipeline, dataset: Dataset): boolean {
