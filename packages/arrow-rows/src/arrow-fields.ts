@@ -33,7 +33,8 @@ export interface ArrowField {
   /** Arrow's name of the type (its `toString()`), e.g. `Int64` or `Decimal[12, 2]`; present even when `type` is not. */
   readonly engineType: string;
 }
-import { type DataType, type Schema, TimeUnit, Type } from 'apache-arrow';
+import type { DataType, Schema } from 'apache-arrow';
+import { ArrowTimeUnit as TimeUnit, type ArrowTimeUnitId, ArrowType as Type } from './arrow-type-ids.js';
 
 const UNITS = { [TimeUnit.SECOND]: 's', [TimeUnit.MILLISECOND]: 'ms', [TimeUnit.MICROSECOND]: 'us', [TimeUnit.NANOSECOND]: 'ns' } as const;
 
@@ -56,7 +57,7 @@ export function irType(type: DataType): IrType | undefined {
     return { type: 'decimal', precision, scale };
   }
   if (type.typeId === Type.Timestamp) {
-    const { unit, timezone } = type as unknown as { unit: TimeUnit; timezone?: string | null };
+    const { unit, timezone } = type as unknown as { unit: ArrowTimeUnitId; timezone?: string | null };
     const zoned = timezone !== undefined && timezone !== null && timezone !== '';
     if (unit === TimeUnit.MICROSECOND && !zoned) return 'timestamp';
     return zoned ? { type: 'timestamp', unit: UNITS[unit], timezone } : { type: 'timestamp', unit: UNITS[unit] };

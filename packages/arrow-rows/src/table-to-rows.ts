@@ -1,4 +1,5 @@
-import { type DataType, type Table, Type } from 'apache-arrow';
+import type { DataType, Table } from 'apache-arrow';
+import { ArrowType as Type } from './arrow-type-ids.js';
 
 /** A value as callers outside Arrow expect it. */
 export type PlainValue = null | boolean | number | bigint | string | Date | Uint8Array | readonly PlainValue[] | { readonly [key: string]: PlainValue };
