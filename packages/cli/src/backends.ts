@@ -70,6 +70,16 @@ const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly
 
 export const BACKEND_NAMES: readonly string[] = Object.keys(BACKENDS);
 
+/**
+ * Starts loading a backend's package in the background (DuckDB's native
+ * module, gRPC, …), so that it loads while the pipeline is read and
+ * checked. A failure is left to `createBackend`, which reports it.
+ */
+export function preloadBackend(name: string): void {
+  const entry = BACKENDS[name];
+  if (entry !== undefined) import(entry.packageName).catch(() => undefined);
+}
+
 export async function createBackend(name: string, options: BackendOptions): Promise<ExecBackend> {
   return withBackend(name, (entry) => entry.create(options));
 }

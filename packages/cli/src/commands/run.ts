@@ -1,5 +1,5 @@
 import { ThundErrorCode, type Pipeline, planFacts } from '@thund/ir';
-import { createBackend } from '../backends.js';
+import { createBackend, preloadBackend } from '../backends.js';
 import { escapeForTerminal, escapeMessage } from '../escape-for-terminal.js';
 import { EventLogFile } from '../event-log-file.js';
 import { type CliIo, ExitCode } from '../io.js';
@@ -18,6 +18,7 @@ const PREVIEW_ROWS = 20;
  * kept, the log ends with the cancelled phase) and exits 130 or 143.
  */
 export async function runCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
+  preloadBackend(input.backend);
   const pipeline = await input.loadPipeline();
   checkShownDatasets(pipeline, input.show);
   const log = input.eventsPath === undefined ? undefined : await EventLogFile.create(input.eventsPath);

@@ -41,7 +41,8 @@ export function safeParsePipeline(input: unknown): ParseResult {
   // The schema recurses into plans: bound their depth first, without recursing.
   const tooDeep = planDepthIssues(value);
   if (tooDeep.length > 0) return failure(tooDeep);
-  const shaped = PipelineSchema.safeParse(value);
+  // Without zod's JIT: a document is parsed once per process, and compiling its fast path costs more than it saves.
+  const shaped = PipelineSchema.safeParse(value, { jitless: true });
   if (!shaped.success) return failure(shaped.error.issues.map(toValidationIssue));
   const graphIssues = validatePipeline(shaped.data);
   if (graphIssues.length > 0) return failure(graphIssues);
