@@ -1,6 +1,6 @@
-import { type ArrowField, arrowFields } from '@thund/arrow-rows';
+import type { ArrowField } from '@thund/arrow-rows';
 import {
-  type DataType, type Dataset, type Field, type Flow, type Pipeline, ThundError, ThundErrorCode, dataTypeLabel, flowOutputSchema, schemaResolver, walkPlan,
+  type DataType, type Dataset, type Field, type Flow, type Pipeline, ThundError, ThundErrorCode, dataTypeLabel, flowOutputSchema, planFacts, schemaResolver,
   widensTo,
 } from '@thund/ir';
 import type { RelationInit, SparkConnectSession } from '../connect/session.js';
@@ -8,6 +8,7 @@ import { lowerEventTimeFlow } from '../lower/event-time.js';
 import { resolvePath } from '../lower/flow-plan.js';
 import { RelationLowering, subqueryAlias } from '../lower/relation-lowering.js';
 import { schemaDdl } from '../lower/spark-types.js';
+import { relationFields } from '../read/relation-fields.js';
 
 export interface SchemaCheckInput {
   readonly session: SparkConnectSession;
@@ -98,15 +99,9 @@ class FlowAnalyser {
   /** The columns Spark infers for a flow's rows; `undefined` if it cannot be analysed on its own. */
   async flowFields(flow: Flow, visiting: ReadonlySet<string> = new Set()): Promise<readonly ProducedField[] | undefined> {
     const reads = new Map<string, readonly Field[]>();
-    let rawSql = false;
-    const names = new Set<string>();
-    walkPlan(flow.query, {
-      relation(node) {
-        if (node.kind === 'read') names.add(node.dataset);
-        if (node.kind === 'sql') rawSql = true;
-      },
-    });
-    for (const name of names) {
+    const facts = planFacts(flow);
+    const rawSql = facts.relationKinds.has('sql');
+    for (const name of facts.reads) {
       if (!this.#datasets.has(name)) continue; // a table outside the pipeline: Spark reads its own schema
       if (rawSql || visiting.has(name)) return undefined;
       const fields = await this.#datasetFields(name, new Set([...visiting, flow.target]));
@@ -123,8 +118,7 @@ class FlowAnalyser {
     });
     try {
       const relation = lowerEventTimeFlow(flow, lowering) ?? lowering.lower(flow.query);
-      const table = await this.#input.session.table({ relType: { case: 'limit', value: { input: relation, limit: 0 } } }, { signal: this.#input.signal });
-      return arrowFields(table.schema).map(produced);
+      return (await relationFields(this.#input.session, relation, this.#input.signal)).map(produced);
     } catch {
       // Spark could not analyse it here (an input it cannot resolve yet, a missing file): the run reports it, naming the flow.
       return undefined;

@@ -1,6 +1,5 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { arrowFields } from '@thund/arrow-rows';
 import { type DataType, type ExpectationResult, type Field, type Flow, type Pipeline, ThundError, ThundErrorCode } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
 import { thundErrorFromSpark } from '../connect/spark-error.js';
@@ -10,6 +9,7 @@ import { applyExpectations, failedExpectation } from '../lower/expectations.js';
 import { readPath } from '../lower/read-path.js';
 import type { outsideLowering } from '../lower/flow-plan.js';
 import { countRelationRows } from '../read/count-rows.js';
+import { relationFields } from '../read/relation-fields.js';
 import { type SourceTotalsLedger, countExpectations } from './flow-metrics.js';
 import type { FlowTracker } from './flow-tracker.js';
 
@@ -98,9 +98,8 @@ export async function stagedSchemas(session: SparkConnectSession, pipeline: Pipe
   const schemas = new Map<string, readonly Field[]>();
   for (const flow of pipeline.flows.filter((f) => f.kind === 'append_once')) {
     const input = applyExpectations(lowering.lower(flow.query), flow, lowering.expressions);
-    const table = await session.table({ relType: { case: 'limit', value: { input, limit: 0 } } }, { signal })
+    const fields = await relationFields(session, input, signal)
       .catch((reason: unknown) => Promise.reject(new StagingRefused(flow.name, thundErrorFromSpark(reason, { remote: session.remote.display, element: { kind: 'flow', name: flow.name } }))));
-    const fields = arrowFields(table.schema);
     if (fields.every((f) => f.type !== undefined)) schemas.set(flow.name, fields.map((f) => ({ name: f.name, type: f.type as DataType })));
   }
   return schemas;
