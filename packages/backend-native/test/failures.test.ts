@@ -120,7 +120,17 @@ describe('bad input', () => {
     expect(failed?.details?.error).toMatchObject({ code: 'THUND_ENGINE', engineClass: 'Binder Error' });
     expect(failed?.details?.error?.message).toContain('Referenced column "nope" not found');
     expect(failed?.details?.error?.message).not.toContain('LINE 1');
-    // It failed while planning: it never reached running.
+    // Its result needs no shaping, so DuckDB binds it when it writes (no DESCRIBE first, see needsResultColumns): it fails running.
+    expect(events.filter((e) => e.element.name === 'bad').map((e) => e.phase)).toEqual(['queued', 'planning', 'running', 'failed']);
+  });
+
+  it('a flow whose result is shaped (a declared schema) is bound while planning: an unknown column fails it before running', async () => {
+    const p = pipeline('unknown-col-shaped')
+      .materializedView('src', { query: sql('duckdb', 'SELECT 1 AS id') })
+      .materializedView('bad', { schema: [{ name: 'id', type: 'int64' }, { name: 'nope', type: 'int64' }], query: from('src').select('id', 'nope') })
+      .build();
+    const { events } = await runToEnd(backend(), p);
+    expect(terminalEvent(events, 'bad')?.details?.error?.message).toContain('Referenced column "nope" not found');
     expect(events.filter((e) => e.element.name === 'bad').map((e) => e.phase)).toEqual(['queued', 'planning', 'failed']);
   });
 

@@ -8,7 +8,7 @@
  *   pnpm --filter @thund/cli bench          (after the realistic pipeline)
  *   THUND_BENCH_FLOWS=3000 THUND_BENCH_RUNS=5 npx tsx bench/many-flows.ts
  */
-import { spawnSync } from 'node:child_process';
+import { type SpawnSyncOptionsWithStringEncoding, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -43,7 +43,8 @@ try {
     const started = performance.now();
     const args = [BIN, 'run', 'pipeline.json', '--show', `m${FLOWS - 1}`];
     // The progress lines (one per flow event) go nowhere; stderr keeps /usr/bin/time's figure (and any error).
-    const options = { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 256 * 1024 * 1024 } as const;
+    // Typed, not `as const`: spawnSync's stdio takes a mutable array, and the string encoding picks its overload.
+    const options: SpawnSyncOptionsWithStringEncoding = { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 256 * 1024 * 1024 };
     const child = timed ? spawnSync(TIME, ['-f', '%M', process.execPath, ...args], options) : spawnSync(process.execPath, args, options);
     seconds.push((performance.now() - started) / 1000);
     if (child.status !== 0) throw new Error(`thund run failed (${child.status ?? child.signal ?? child.error?.message}): ${child.stderr.slice(-2000)}`);

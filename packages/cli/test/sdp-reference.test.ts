@@ -11,6 +11,7 @@ import type { DatasetRows, ExecBackend, Pipeline } from '@thund/ir';
 import { loadSqlProject, parsePipelineSpec } from '@thund/sql';
 import { stringify } from 'yaml';
 import { createScratchBackend } from '../src/backends.js';
+import { rowsAsJsonLines } from '../src/format-rows.js';
 
 /*
  * The strongest test of @thund/sql: every SQL project below runs three ways
@@ -58,7 +59,11 @@ function expectSame(label: string, reference: ReadonlyMap<string, DatasetRows>, 
     expect(expected.totalRows, `${label}: the reference's ${name} is empty`).toBeGreaterThan(0);
     expect(actual.columns, `${label}: columns of ${name}`).toEqual(expected.columns);
     const comparison = compareRows(expected.rows as AnyRow[], actual.rows as AnyRow[]);
-    expect(comparison.equal, `${label}: rows of ${name}: only in the reference ${JSON.stringify(comparison.onlyLeft)}, only in Þund ${JSON.stringify(comparison.onlyRight)}`).toBe(true);
+    // Rows hold bigints (JSON.stringify throws on them): both sides as JSON Lines, the differing rows first.
+    const lines = (rows: readonly AnyRow[]): string => rowsAsJsonLines({ ...expected, rows, totalRows: rows.length });
+    const message = `${label}: rows of ${name}\nonly in the reference:\n${lines(comparison.onlyLeft)}only in Þund:\n${lines(comparison.onlyRight)}`
+      + `the reference:\n${lines(expected.rows)}Þund:\n${lines(actual.rows)}`;
+    expect(comparison.equal, message).toBe(true);
   }
 }
 

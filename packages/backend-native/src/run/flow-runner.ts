@@ -7,7 +7,7 @@ import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
 import type { KeyedLock } from './concurrency.js';
 import { ExpectationFailedError } from './expectations.js';
 import { FlowSession } from './flow-session.js';
-import { shapeOutput } from './output-schema.js';
+import { needsResultColumns, shapeOutput } from './output-schema.js';
 import type { TableStaging } from './table-staging.js';
 import { writeOutput } from './write-output.js';
 
@@ -62,8 +62,7 @@ export async function runFlow(scope: RunScope, flow: Flow, dataset: Dataset): Pr
   const session = new FlowSession(connection, context.signal);
   try {
     const sql = compiledQuery(scope, flow);
-    const columns = await session.describe(sql);
-    const query = shapeOutput(sql, columns, dataset, element);
+    const query = needsResultColumns(pipeline, flow, dataset, sql) ? shapeOutput(sql, await session.describe(sql), dataset, element) : sql;
     context.emit({ element, phase: 'running', message: `flow "${flow.name}" is running` });
     const result = await writeOutput({ session, pipeline, dataset, flow, query, runId: context.runId, baseDir: scope.baseDir, tableLock: scope.tableLock, recomputedTables: scope.recomputedTables, staging: scope.staging });
     const durationMs = performance.now() - started;

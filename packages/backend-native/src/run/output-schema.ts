@@ -1,7 +1,49 @@
-import { type Dataset, type ElementRef, ThundError, ThundErrorCode, dataTypeLabel } from '@thund/ir';
+import { type Dataset, type ElementRef, type FileFormat, type Flow, type Pipeline, ThundError, ThundErrorCode, dataTypeLabel, planFacts, walkPlan } from '@thund/ir';
 import { duckdbType, isCompatibleType } from '../compile/duckdb-types.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
 import type { ResultColumn } from '../duckdb/native-connection.js';
+
+/**
+ * Whether shaping `flow`'s compiled query needs its result columns (a
+ * DESCRIBE, about half a millisecond a flow). Only to find HUGEINT columns
+ * when no schema is declared — and DuckDB makes those only from integer
+ * sums, raw SQL and files whose types it infers (JSON, Parquet; not CSV),
+ * in the flow or in a temporary view it reads (views are not narrowed:
+ * they are not stored). A chain of thousands of small flows pays for the
+ * DESCRIBE in each.
+ */
+export function needsResultColumns(pipeline: Pipeline, flow: Flow, dataset: Dataset, sql: string): boolean {
+  if (dataset.schema !== undefined || /\bsum\s*\(|\bhugeint\b/i.test(sql)) return true;
+  const views = new Set(pipeline.datasets.filter((d) => d.type === 'temporary_view').map((d) => d.name));
+  const seen = new Set<Flow>();
+  const pending = [flow];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    if (mayMakeHugeint(next)) return true;
+    for (const read of planFacts(next).reads) if (views.has(read)) pending.push(...pipeline.flows.filter((f) => f.target === read));
+  }
+  return false;
+}
+
+/**
+ * File formats whose inferred types are never HUGEINT: DuckDB's CSV sniffer
+ * guesses BIGINT or DOUBLE for integers. Not JSON: its reader types a field
+ * holding negative and non-negative integers (`{"v": 7}` then `{"v": -7}`),
+ * or one past BIGINT, HUGEINT; nor Parquet (a UINT64 and an INT64 column
+ * read by name as one). A format not listed is described.
+ */
+const INFERS_NO_HUGEINT: ReadonlySet<FileFormat> = new Set<FileFormat>(['csv']);
+
+function mayMakeHugeint(flow: Flow): boolean {
+  let opaque = planFacts(flow).functions.has('sum');
+  walkPlan(flow.query, {
+    relation(node) {
+      if (node.kind === 'sql' || (node.kind === 'read_files' && node.schema === undefined && !INFERS_NO_HUGEINT.has(node.format))) opaque = true;
+    },
+  });
+  return opaque;
+}
 
 /**
  * The SELECT that shapes a flow's result for its dataset. With a declared
