@@ -1,5 +1,6 @@
 // examples/orders on the Spark backend vs the same pipeline run by the reference client
-// (`spark-pipelines run` from pyspark[pipelines]) against the same local server, same data,
+// (`spark-pipelines run` from pyspark[pipelines]) against the same local server, same data
+// (THUND_BENCH_ORDERS_ROWS orders in the example's CSV layout, default 2,000,000; 0: the example's own 10),
 // alternating, RUNS times each (default 5); the reference writes to the `default` database. Reports medians of the graph run (Þund: the run's
 // first to last event; reference: its "Creating dataflow graph" to "Run is COMPLETED" lines) and
 // of the whole process, and their ratios. Þund runs the pipeline without its batch-fed export
@@ -16,12 +17,13 @@ import { SparkConnectSession } from '../src/index.js';
 import { pairedRatio, writeBenchNotRun, writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const runs = Number(process.env['RUNS'] ?? 5);
+const orderRows = Number(process.env['THUND_BENCH_ORDERS_ROWS'] ?? 2_000_000);
 const repo = join(import.meta.dirname, '..', '..', '..');
 const cli = join(repo, 'packages', 'cli', 'dist', 'bin.js');
 const sparkPipelines = join(repo, '.cache', 'spark', 'venv', 'bin', 'spark-pipelines');
 const workload = {
-  package: '@thund/backend-spark', bench: 'orders-vs-reference', title: 'examples/orders on the Spark backend vs the SDP reference client (spark-pipelines)',
-  script: 'tsx --conditions=thund-source bench/orders-vs-reference.ts', settings: ['THUND_SPARK_REMOTE', 'RUNS'],
+  package: '@thund/backend-spark', bench: 'orders-vs-reference', title: `examples/orders${orderRows === 0 ? '' : ` with ${orderRows.toLocaleString('en')} orders`} on the Spark backend vs the SDP reference client (spark-pipelines)`,
+  script: 'tsx --conditions=thund-source bench/orders-vs-reference.ts', settings: ['THUND_SPARK_REMOTE', 'THUND_BENCH_ORDERS_ROWS', 'RUNS'],
 };
 const remoteSetting = process.env['THUND_SPARK_REMOTE'];
 const missing = remoteSetting === undefined ? 'THUND_SPARK_REMOTE is not set; tools/spark/start.sh starts a local Spark Connect server'
@@ -35,6 +37,24 @@ if (remoteSetting === undefined || missing !== undefined) {
 }
 const remote: string = remoteSetting;
 const work = mkdtempSync(join(tmpdir(), 'thund-bench-ref-'));
+const ordersCsv = orderRows === 0 ? join(repo, 'examples', 'orders', 'data', 'orders.csv') : writeOrders(join(work, 'orders.csv'), orderRows);
+
+/** `rows` orders in the layout of examples/orders/data/orders.csv, with its oddities: padded lower-case countries, no customer, amounts ≤ 0. */
+function writeOrders(path: string, rows: number): string {
+  const countries = [' se ', 'NO', 'SE', 'dk', 'DK ', 'no'];
+  const lines = ['order_id,customer,country,amount,ordered_at'];
+  for (let i = 0; i < rows; i += 1) {
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    const amount = (((i * 37) % 100000) / 100 - 5).toFixed(2);
+    lines.push(`${1001 + i},${i % 53 === 0 ? '' : `cust${i % 5000}`},${countries[i % countries.length]},${amount},2026-11-${day} ${String(i % 24).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`);
+    if (lines.length === 100_000) {
+      writeFileSync(path, `${lines.join('\n')}\n`, { flag: i < 100_000 ? 'w' : 'a' });
+      lines.length = 0;
+    }
+  }
+  if (lines.length > 0) writeFileSync(path, `${lines.join('\n')}\n`, { flag: rows < 100_000 ? 'w' : 'a' });
+  return path;
+}
 
 const orders = parsePipeline(JSON.parse(readFileSync(join(repo, 'examples', 'orders', 'pipeline.json'), 'utf8')));
 const withoutSink: Pipeline = { ...orders, datasets: orders.datasets.filter((d) => d.type !== 'sink'), flows: orders.flows.filter((f) => f.target !== 'daily_revenue_export') };
@@ -42,6 +62,7 @@ const withoutSink: Pipeline = { ...orders, datasets: orders.datasets.filter((d) 
 function thundProject(name: string, p: Pipeline): string {
   const dir = join(work, name);
   cpSync(join(repo, 'examples', 'orders'), dir, { recursive: true, filter: (src) => !src.includes('/out') && !src.includes('/.thund') });
+  cpSync(ordersCsv, join(dir, 'data', 'orders.csv'));
   writeFileSync(join(dir, 'pipeline.json'), JSON.stringify({ ...p, database: `bench_${name}` }));
   return dir;
 }
@@ -76,7 +97,7 @@ async function runReference(dir: string): Promise<Timing> {
   const sparkHome = execFileSync(python, ['-c', 'import os, pyspark; print(os.path.dirname(pyspark.__file__))'], { encoding: 'utf8' }).trim();
   const child = spawn(sparkPipelines, ['run', '--spec', join(dir, 'pipeline.yml'), '--remote', remote], {
     cwd: dir,
-    env: { ...process.env, PATH: `${join(venv, 'bin')}:${process.env['PATH'] ?? ''}`, PYSPARK_PYTHON: python, SPARK_HOME: sparkHome, THUND_BENCH_ORDERS_CSV: join(repo, 'examples', 'orders', 'data', 'orders.csv') },
+    env: { ...process.env, PATH: `${join(venv, 'bin')}:${process.env['PATH'] ?? ''}`, PYSPARK_PYTHON: python, SPARK_HOME: sparkHome, THUND_BENCH_ORDERS_CSV: ordersCsv },
   });
   const arrivals: { readonly at: number; readonly line: string }[] = [];
   let output = '';
@@ -122,7 +143,7 @@ const session = SparkConnectSession.connect(remote);
 const sparkVersion = await session.sparkVersion().finally(() => session.close());
 writeBenchResult({
   ...workload,
-  parameters: { runs, 'Spark Connect server': remote },
+  parameters: { runs, orders: orderRows === 0 ? 'examples/orders (10 rows)' : orderRows, 'Spark Connect server': remote },
   series: [
     { label: 'Þund, graph run', unit: 'ms', values: graph('thund'), median: median(graph('thund')) },
     { label: 'reference client, graph run', unit: 'ms', values: graph('reference'), median: median(graph('reference')), reference: true },
