@@ -11,22 +11,19 @@ import { NativeDatabase } from './duckdb/native-database.js';
 import type { DatabaseSandbox } from './duckdb/sandbox-settings.js';
 import { createNativeCapabilities } from './native-capabilities.js';
 import { type NativeBackendConfig, type ResolvedNativeConfig, resolveConfig } from './native-config.js';
-import type { DatasetLocation } from './read/read-dataset.js';
+import { type DatasetLocation, readQuery } from './read/read-query.js';
+import { readRows } from './read/read-rows.js';
 import { runPipeline } from './run/run-pipeline.js';
 import { safetyViolations } from './safety/safety-violations.js';
 import type { MemorySources } from './stream/memory-rows.js';
 import { streamingViolations } from './stream/stream-check.js';
 import { defaultStreamingDatabase, pipelineStreams, storageRoot } from './stream/storage-root.js';
 
-/**
- * The read paths, loaded on first use. A run starts loading them in the
- * background (`run`), so that the read after it (the CLI's preview) finds
- * them ready while the engine did the run's work.
- */
-let reads: Promise<typeof import('./read/read-access.js')> | undefined;
-function loadReads(): Promise<typeof import('./read/read-access.js')> {
-  reads ??= import('./read/read-access.js');
-  return reads;
+/** The Arrow read paths, loaded on first use (a run and its plain-rows preview never load them). */
+let arrowReads: Promise<typeof import('./read/read-access.js')> | undefined;
+function loadArrowReads(): Promise<typeof import('./read/read-access.js')> {
+  arrowReads ??= import('./read/read-access.js');
+  return arrowReads;
 }
 
 /** Run options of the native backend: the contract's, plus in-memory sources for this run. */
@@ -87,8 +84,6 @@ export class NativeBackend implements ExecBackend {
 
   /** Starts a run and returns at once; see RunHandle. */
   run(pipeline: Pipeline, options: NativeRunOptions = {}): RunHandle {
-    // A failed load is reported by the read that needs it, not here.
-    loadReads().catch(() => undefined);
     const streamed = new Set(pipeline.flows.filter((f) => isIncremental(f.kind)).map((f) => f.target));
     for (const dataset of pipeline.datasets) {
       this.#written.set(dataset.name, { pipeline: { database: pipeline.database }, dataset, streaming: dataset.type === 'sink' && streamed.has(dataset.name) });
@@ -109,19 +104,18 @@ export class NativeBackend implements ExecBackend {
 
   /** A dataset's current rows as one Arrow table. */
   async readDataset(name: string): Promise<arrow.Table> {
-    const { readQuery, readTable } = await loadReads();
+    const { readTable } = await loadArrowReads();
     return readTable(await this.#open(), readQuery(name, this.#written.get(name), this.#config.baseDir), name);
   }
 
   /** The contract's readRows facet: plain rows, at most `limit` read. */
   async readRows(name: string, options?: ReadRowsOptions): Promise<DatasetRows> {
-    const { readQuery, readRows } = await loadReads();
     return readRows(await this.#open(), readQuery(name, this.#written.get(name), this.#config.baseDir), name, options);
   }
 
   /** A dataset's rows as Arrow record batches, one DuckDB chunk at a time. */
   async *streamDataset(name: string): AsyncIterable<arrow.RecordBatch> {
-    const { readQuery, streamBatches } = await loadReads();
+    const { streamBatches } = await loadArrowReads();
     const sql = readQuery(name, this.#written.get(name), this.#config.baseDir);
     yield* streamBatches(await this.#open(), sql, name);
   }

@@ -18,7 +18,7 @@ import { version } from '@duckdb/node-api';
 import { writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const FLOWS = Number(process.env['THUND_BENCH_FLOWS'] ?? 10_000);
-const RUNS = Math.max(3, Number(process.env['THUND_BENCH_RUNS'] ?? 3));
+const RUNS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 5));
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
 const TIME = '/usr/bin/time';
 

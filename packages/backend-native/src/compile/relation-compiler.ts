@@ -26,6 +26,12 @@ export interface CompileContext {
   bindRead?(node: ReadNode): BoundRows | undefined;
   /** The IR's inferred output schema of a plan node (`schemaResolver` of the pipeline), for casting results to the IR's types. */
   readonly schemaOf?: (node: RelationNode) => InferredSchema;
+  /**
+   * A CSV read as the run found it: for a `read_csv(…)` call as compiled,
+   * the same read with the dialect and columns DuckDB's sniffer detected
+   * spelled out (see `run/csv-sniffer.ts`); `undefined` keeps the call.
+   */
+  sniffedCsv?(call: string): string | undefined;
 }
 
 /** The rows of an append-only table one micro-batch reads. */
@@ -50,6 +56,27 @@ const JOIN_SQL = {
 const CSV_OPTION_ALIASES: Readonly<Record<string, string>> = {
   sep: 'delim', delimiter: 'delim', nullValue: 'nullstr', dateFormat: 'dateformat', timestampFormat: 'timestampformat',
 };
+
+/**
+ * The `read_csv(…)` call for a path (quoted SQL: a string or a list) and a
+ * node's options. A fixed, standard dialect (like Spark's defaults) with
+ * strict parsing: DuckDB's sniffer would otherwise read a malformed file as
+ * something else (e.g. one column) instead of failing. Spark option names
+ * are accepted. A declared schema fixes everything the sniffer would detect:
+ * without it, a bad row among the first lines is reported as an undetectable
+ * dialect instead of the row's own error.
+ */
+export function csvReadCall(path: string, options: readonly (readonly [string, string])[], schema: readonly Field[] | undefined): string {
+  const named = new Map<string, string>([['header', 'true'], ['delim', ','], ['quote', '"'], ['escape', '"'], ['strict_mode', 'true']]);
+  for (const [key, value] of options) {
+    // Spark's inferSchema (types inferred, as here by default; 'false': every column a string) is DuckDB's all_varchar, inverted.
+    if (key === 'inferSchema') named.set('all_varchar', value.toLowerCase() === 'false' ? 'true' : 'false');
+    else named.set(CSV_OPTION_ALIASES[key] ?? key, value);
+  }
+  const args = [...named].map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);
+  if (schema !== undefined) args.push(`columns=${columnsStruct(schema)}`, ...(named.has('auto_detect') ? [] : ['auto_detect=false']));
+  return `read_csv(${[path, ...args].join(', ')})`;
+}
 
 /** The SQL dialects whose raw SQL DuckDB runs as written. */
 export const NATIVE_SQL_DIALECTS: readonly string[] = ['duckdb'];
@@ -115,19 +142,8 @@ export class RelationCompiler implements RelationVisitor<Query> {
     const options = restaged ? [] : Object.entries(node.options ?? {});
     switch (bound?.format ?? node.format) {
       case 'csv': {
-        // A fixed, standard dialect (like Spark's defaults) with strict parsing: DuckDB's sniffer would
-        // otherwise read a malformed file as something else (e.g. one column) instead of failing.
-        const named = new Map<string, string>([['header', 'true'], ['delim', ','], ['quote', '"'], ['escape', '"'], ['strict_mode', 'true']]);
-        for (const [key, value] of options) {
-          // Spark's inferSchema (types inferred, as here by default; 'false': every column a string) is DuckDB's all_varchar, inverted.
-          if (key === 'inferSchema') named.set('all_varchar', value.toLowerCase() === 'false' ? 'true' : 'false');
-          else named.set(CSV_OPTION_ALIASES[key] ?? key, value);
-        }
-        const args = [...named].map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);
-        // A declared schema fixes everything the sniffer would detect: without it, a bad row among the first
-        // lines is reported as an undetectable dialect instead of the row's own error.
-        if (node.schema !== undefined) args.push(`columns=${columnsStruct(node.schema)}`, ...(named.has('auto_detect') ? [] : ['auto_detect=false']));
-        return selectFrom(`read_csv(${[path, ...args].join(', ')})`, { fromIsTable: true });
+        const call = csvReadCall(path, options, node.schema);
+        return selectFrom((bound === undefined ? this.#context.sniffedCsv?.(call) : undefined) ?? call, { fromIsTable: true });
       }
       case 'json': {
         const args = options.map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);

@@ -15,6 +15,9 @@ interface ColumnConverter {
   convert(chunk: DuckDBDataChunk, column: number, rows: number): arrow.Data;
 }
 
+/** Whether typed arrays (the `words` of a string vector) read memory little-endian on this machine. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 type TypedArrayCtor = { new (buffer: ArrayBuffer, byteOffset: number, length: number): ArrayBufferView; readonly BYTES_PER_ELEMENT: number };
 
 /** Converts chunks of one result; build it once per result, call `batch` per chunk. */
@@ -55,9 +58,16 @@ function validity(vector: bindings.Vector, rows: number): Uint8Array | undefined
   return mask === null || mask === undefined ? undefined : mask.slice(0, Math.ceil(rows / 8));
 }
 
-/** A copy of the vector's data buffer: `rows * width` bytes in a fresh, aligned ArrayBuffer. */
+/**
+ * A copy of the vector's data buffer: `rows * width` bytes in a fresh,
+ * aligned ArrayBuffer. node-bindings' `vector_get_data` already returns a
+ * copy (`arrow-convert.test.ts` pins that), so it is copied again only when
+ * it does not start the buffer or is not aligned.
+ */
 function dataCopy(vector: bindings.Vector, rows: number, width: number): ArrayBuffer {
-  return bindings.vector_get_data(vector, rows * width).slice().buffer as ArrayBuffer;
+  const bytes = bindings.vector_get_data(vector, rows * width);
+  const own = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength;
+  return (own ? bytes : bytes.slice()).buffer as ArrayBuffer;
 }
 
 function nullProps(mask: Uint8Array | undefined): { nullBitmap?: Uint8Array; nullCount: number } {
@@ -93,25 +103,75 @@ function variableWidth<T extends arrow.Utf8 | arrow.Binary>(type: T): ColumnConv
       const vector = rawVector(chunk, column);
       const mask = validity(vector, rows);
       const raw = bindings.vector_get_data(vector, rows * 16);
-      const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-      const valid = (i: number): boolean => mask === undefined || ((mask[i >> 3] as number) & (1 << (i & 7))) !== 0;
+      // duckdb_string_t, 16 bytes: a uint32 length, then the bytes inline (≤ 12) or a 4-byte prefix and a pointer.
+      const words = raw.byteOffset % 4 === 0 ? new Uint32Array(raw.buffer, raw.byteOffset, rows * 4) : new Uint32Array(raw.slice().buffer);
       const offsets = new Int32Array(rows + 1);
       let total = 0;
       for (let i = 0; i < rows; i++) {
-        if (valid(i)) total += view.getUint32(i * 16, true);
+        if (mask === undefined || ((mask[i >> 3] as number) & (1 << (i & 7))) !== 0) total += words[i * 4] as number;
         offsets[i + 1] = total;
       }
-      const data = new Uint8Array(total);
+      // 12 spare bytes: an inline string is copied as whole 4-byte words, which may run past its end (the next
+      // string, copied later, overwrites them; the last one's land in the spare bytes, left out of the column).
+      const buffer = new Uint8Array(total + 12);
+      const out = new DataView(buffer.buffer);
+      const data = buffer.subarray(0, total);
+      const long = new LongStringRuns(raw, data);
       for (let i = 0; i < rows; i++) {
-        if (!valid(i)) continue;
-        const length = view.getUint32(i * 16, true);
         const at = offsets[i] as number;
-        if (length <= 12) data.set(raw.subarray(i * 16 + 4, i * 16 + 4 + length), at);
-        else data.set(bindings.get_data_from_pointer(raw.buffer as ArrayBuffer, raw.byteOffset + i * 16 + 8, length), at);
+        const length = (offsets[i + 1] as number) - at; // 0 for a null
+        if (length > 12) {
+          long.add(i * 16 + 8, (words[i * 4 + 2] as number) + (words[i * 4 + 3] as number) * 2 ** 32, length, at);
+        } else {
+          for (let b = 0, word = i * 4 + 1; b < length; b += 4, word++) out.setUint32(at + b, words[word] as number, LITTLE_ENDIAN);
+        }
       }
+      long.flush();
       return makeDataOf({ type, length: rows, valueOffsets: offsets, data, ...nullProps(mask) });
     },
   };
+}
+
+/**
+ * Copies strings longer than 12 bytes (kept outside the vector, behind a
+ * pointer) into `data`. Each copy is one native call, so strings that lie
+ * back to back in DuckDB's string heap (nearly all of them: a chunk's heap
+ * is filled in row order) and back to back in `data` are copied as one run.
+ */
+class LongStringRuns {
+  readonly #raw: Uint8Array;
+  readonly #data: Uint8Array;
+  /** Byte offset in `raw` of the run's first pointer; -1 when no run is open. */
+  #slot = -1;
+  #end = 0;
+  #length = 0;
+  #at = 0;
+
+  constructor(raw: Uint8Array, data: Uint8Array) {
+    this.#raw = raw;
+    this.#data = data;
+  }
+
+  /** A string of `length` bytes at `address`, whose pointer is at `slot` in `raw`, for `data` at `at`. */
+  add(slot: number, address: number, length: number, at: number): void {
+    if (this.#slot >= 0 && address === this.#end && at === this.#at + this.#length) {
+      this.#end += length;
+      this.#length += length;
+      return;
+    }
+    this.flush();
+    this.#slot = slot;
+    this.#end = address + length;
+    this.#length = length;
+    this.#at = at;
+  }
+
+  flush(): void {
+    if (this.#slot < 0) return;
+    const raw = this.#raw;
+    this.#data.set(bindings.get_data_from_pointer(raw.buffer as ArrayBuffer, raw.byteOffset + this.#slot, this.#length), this.#at);
+    this.#slot = -1;
+  }
 }
 
 function decimal(precision: number, scale: number): ColumnConverter {

@@ -47,17 +47,31 @@ export class NativeConnection {
     return reader.getRowObjectsJson().map((row) => ({ name: String(row['column_name']), type: String(row['column_type']) }));
   }
 
-  /** Streams a query's result chunk by chunk; the whole result is never held in memory. */
+  /**
+   * Streams a query's result chunk by chunk; the whole result is never held
+   * in memory. One chunk is fetched ahead: DuckDB produces the next chunk on
+   * its own thread while the caller works on this one (each fetched chunk
+   * owns its data, strings included).
+   */
   async stream(sql: string): Promise<ChunkStream> {
     const result = await this.#connection.stream(sql);
     return {
       columnNames: result.columnNames(),
       columnTypes: result.columnTypes(),
       async *[Symbol.asyncIterator]() {
-        for (;;) {
-          const chunk = await result.fetchChunk();
-          if (chunk === null || chunk.rowCount === 0) return;
-          yield chunk;
+        let next = result.fetchChunk();
+        try {
+          for (;;) {
+            const chunk = await next;
+            if (chunk === null || chunk.rowCount === 0) return;
+            next = result.fetchChunk();
+            // Observed below (or in `finally`); without this, a failure while the caller holds `chunk` would be unhandled.
+            next.catch(() => undefined);
+            yield chunk;
+          }
+        } finally {
+          // An abandoned iteration still waits for the fetch it started, so the connection is not closed under it.
+          await next.catch(() => undefined);
         }
       },
     };

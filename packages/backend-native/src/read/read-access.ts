@@ -1,8 +1,7 @@
 /**
- * Everything that reads datasets back, in one module that is loaded only
- * when something is read: reading turns DuckDB results into Arrow, and
- * apache-arrow (~150 modules) is about 80 ms of start-up a run does not
- * need (see `loadReads` in native-backend.ts).
+ * The Arrow read paths, in one module that is loaded only when something
+ * is read as Arrow: apache-arrow (~150 modules) is about 120 ms of start-up
+ * a run does not need (see `loadArrowReads` in native-backend.ts). Plain
+ * rows (`read-rows.ts`) need no Arrow.
  */
-export { readQuery, readTable, streamBatches } from './read-dataset.js';
-export { readRows } from './read-rows.js';
+export { readTable, streamBatches } from './read-dataset.js';

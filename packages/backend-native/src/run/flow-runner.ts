@@ -6,6 +6,7 @@ import type { NativeDatabase } from '../duckdb/native-database.js';
 import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
 import type { KeyedLock } from './concurrency.js';
 import { ExpectationFailedError } from './expectations.js';
+import type { CsvSniffer } from './csv-sniffer.js';
 import { FlowSession } from './flow-session.js';
 import { needsResultColumns, shapeOutput } from './output-schema.js';
 import type { TableStaging } from './table-staging.js';
@@ -20,6 +21,8 @@ export interface RunScope {
   readonly tableLock: KeyedLock;
   /** Each flow's query, compiled once by the run's preflight (by flow name). */
   readonly queries: ReadonlyMap<string, string>;
+  /** Each CSV file the run reads, sniffed once (batch flows). */
+  readonly csv: CsvSniffer;
   /** Tables written only by batch flows that a flow of this run has already recomputed. */
   readonly recomputedTables: Set<string>;
   /** Batch tables with several writers: staged, swapped in once every writer succeeded. */
@@ -61,7 +64,7 @@ export async function runFlow(scope: RunScope, flow: Flow, dataset: Dataset): Pr
   const { element, started, connection } = await beginFlow(scope, flow);
   const session = new FlowSession(connection, context.signal);
   try {
-    const sql = compiledQuery(scope, flow);
+    const sql = (await scope.csv.compile(flow, session)) ?? compiledQuery(scope, flow);
     const query = needsResultColumns(pipeline, flow, dataset, sql) ? shapeOutput(sql, await session.describe(sql), dataset, element) : sql;
     context.emit({ element, phase: 'running', message: `flow "${flow.name}" is running` });
     const result = await writeOutput({ session, pipeline, dataset, flow, query, runId: context.runId, baseDir: scope.baseDir, tableLock: scope.tableLock, recomputedTables: scope.recomputedTables, staging: scope.staging });

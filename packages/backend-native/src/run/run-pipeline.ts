@@ -3,6 +3,7 @@ import {
   type RunOptions, type RunResult, type RunSelection, ThundError, ThundErrorCode, finishRun, planFacts, beginRun, downstreamFlows, excludedFlowEvent, excludedOutcome, refuseRun, startRun,
 } from '@thund/ir';
 import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';
+import { CsvSniffer } from './csv-sniffer.js';
 import { quoteIdentifier } from '../compile/sql-text.js';
 import type { NativeConnection } from '../duckdb/native-connection.js';
 import type { NativeDatabase } from '../duckdb/native-database.js';
@@ -68,7 +69,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   }
   const unsafe = await rawSqlRefusal(database, pipeline).catch((reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'native', element }));
   if (unsafe !== undefined) return failBeforeStart(pipeline, context, unsafe);
-  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), queries, recomputedTables: new Set<string>(), staging: new TableStaging(pipeline), active: new Set<NativeConnection>() };
+  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), queries, csv: new CsvSniffer(compileContextForRun), recomputedTables: new Set<string>(), staging: new TableStaging(pipeline), active: new Set<NativeConnection>() };
   const interrupt = (): void => {
     for (const connection of scope.active) connection.interrupt();
   };
