@@ -17,6 +17,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Every workload, in the order of the report; `title` and `script` serve only when it wrote nothing. */
 const WORKLOADS = [
   ['backend-native-native-vs-raw', '@thund/backend-native', 'tsx --conditions=thund-source bench/native-vs-raw.ts', 'Þund on DuckDB vs hand-written DuckDB SQL'],
+  ['backend-native-arrow-export-clean', '@thund/backend-native', 'tsx --conditions=thund-source bench/arrow-export.ts', 'Arrow export of the native bench table vs fetchChunk'],
+  ['backend-native-arrow-export-strings', '@thund/backend-native', 'tsx --conditions=thund-source bench/arrow-export.ts', 'Arrow export of 15–40-byte strings vs fetchChunk'],
   ['backend-native-streaming-vs-batch', '@thund/backend-native', 'tsx --conditions=thund-source bench/streaming-vs-batch.ts', 'Streaming vs one batch query on raw DuckDB'],
   ['backend-native-memory-100m', '@thund/backend-native', 'tsx --conditions=thund-source bench/memory-100m.ts', 'Resource limits: a 100M-row native run and streaming it back'],
   ['cli-startup', '@thund/cli', 'tsx bench/startup.ts', 'CLI start-up vs a hand-written script'],

@@ -117,6 +117,7 @@ try {
         { label: 'DuckDB fetchChunk, values untouched', unit: 'ms', values: chunkTimes, median: median(chunkTimes), reference: true },
       ],
       ratios: [{ label: 'streamDataset rate / fetchChunk rate', value: ratio, basis: 'median of paired ratios' }],
+      rss: { mib: process.resourceUsage().maxRSS / 1024, of: 'the bench process (both readers, one at a time; flat RSS over 100M rows: memory-100m.ts)' },
       figures: [
         { label: 'streamDataset rate (median)', value: `${rate(median(arrowTimes)).toFixed(1)} M rows/s` },
         { label: 'fetchChunk rate (median)', value: `${rate(median(chunkTimes)).toFixed(1)} M rows/s` },
