@@ -53,6 +53,23 @@ describe('dataset types', () => {
     expect(await sorted()).toEqual([{ id: 1, src: 'a' }, { id: 2, src: 'b' }]);
   });
 
+  it('a full refresh that fails keeps the old rows of batch tables and materialized views (never neither)', async () => {
+    const dir = await tempDir();
+    const schema = [{ name: 'id', type: 'int64' as const }, { name: 'customer', type: 'utf8' as const }];
+    await writeText(join(dir, 'in.csv'), 'id,customer\n1,ann\n2,bob\n');
+    const p = pipeline('refresh')
+      .materializedView('mv', { query: readFiles('csv', 'in.csv', { schema }) })
+      .table('tbl', { query: readFiles('csv', 'in.csv', { schema }) })
+      .build();
+    const b = backend({ baseDir: dir });
+    expect((await runToEnd(b, p)).result.status).toBe('completed');
+    await writeText(join(dir, 'in.csv'), 'id,customer\n1,ann\nthree,cy\n');
+    const failed = await finish(b.run(p, { fullRefresh: true }));
+    expect(failed.result.status).toBe('failed');
+    expect(failed.result.flows.map((f) => f.phase)).toEqual(['failed', 'failed']);
+    for (const name of ['mv', 'tbl']) expect(rowsOf(await b.readDataset(name))).toEqual([{ id: 1, customer: 'ann' }, { id: 2, customer: 'bob' }]);
+  });
+
   it('temporary views feed downstream flows and are gone after the run', async () => {
     const dir = await tempDir();
     await writeText(join(dir, 'orders.csv'), ORDERS_CSV);

@@ -102,8 +102,11 @@ async function prepare(database: NativeDatabase, pipeline: Pipeline, options: Ru
       }
       await recoverSinks(pipeline, deps.baseDir);
       if (pipeline.database !== undefined) await connection.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(pipeline.database)}`);
+      // A full refresh starts a dataset with incremental writers over. One written only by batch flows is not
+      // dropped: every run replaces it whole anyway, and a refresh that fails must leave the old rows, not none.
+      const incremental = new Set(pipeline.flows.filter((f) => keepsCheckpoint(f.kind)).map((f) => f.target));
       for (const dataset of pipeline.datasets) {
-        if (selection.resets.has(dataset.name) && (dataset.type === 'table' || dataset.type === 'materialized_view')) await connection.run(`DROP TABLE IF EXISTS ${targetName(pipeline, dataset)}`);
+        if (selection.resets.has(dataset.name) && incremental.has(dataset.name) && (dataset.type === 'table' || dataset.type === 'materialized_view')) await connection.run(`DROP TABLE IF EXISTS ${targetName(pipeline, dataset)}`);
       }
     } catch (reason) {
       throw thundErrorFromDuckDB(reason, { kind: 'pipeline', name: pipeline.name });
