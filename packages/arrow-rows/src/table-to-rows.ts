@@ -57,7 +57,7 @@ export function tableToRows(table: Table): PlainRow[] {
  * `row[name] = value`, except that a column named `__proto__` becomes an own
  * property like any other instead of replacing the row's prototype.
  */
-function setOwn(row: Record<string, PlainValue>, name: string, value: PlainValue): void {
+export function setOwn(row: Record<string, PlainValue>, name: string, value: PlainValue): void {
   if (name === '__proto__') Object.defineProperty(row, name, { value, enumerable: true, writable: true, configurable: true });
   else row[name] = value;
 }

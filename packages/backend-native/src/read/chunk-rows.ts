@@ -3,7 +3,7 @@ import {
   type DuckDBTimestampMillisecondsValue, type DuckDBTimestampNanosecondsValue, type DuckDBTimestampSecondsValue, type DuckDBTimestampValue,
   type DuckDBType, DuckDBTypeId, type DuckDBValue,
 } from '@duckdb/node-api';
-import { type ArrowField, type PlainRow, type PlainValue, scaleDecimal } from '@thund/arrow-rows';
+import { type ArrowField, type PlainRow, type PlainValue, scaleDecimal, setOwn } from '@thund/arrow-rows';
 
 /**
  * DuckDB chunks straight to plain rows, without Arrow: the values and
@@ -78,10 +78,4 @@ function columnFor(type: DuckDBType): Column {
 /** The bytes as a plain Uint8Array (node-api gives a Buffer), sharing their memory. */
 function plainBytes(bytes: Uint8Array): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/** `row[name] = value`, a column named `__proto__` included (as `tableToRows` does). */
-function setOwn(row: Record<string, PlainValue>, name: string, value: PlainValue): void {
-  if (name === '__proto__') Object.defineProperty(row, name, { value, enumerable: true, writable: true, configurable: true });
-  else row[name] = value;
 }
