@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { type Flow, walkPlan } from '@thund/ir';
 import { type CompileContext, RelationCompiler, csvReadCall } from '../compile/relation-compiler.js';
 import { quoteString } from '../compile/sql-text.js';
+import type { NativeConnection } from '../duckdb/native-connection.js';
 import type { FlowSession } from './flow-session.js';
 
 /** Options that already fix what the sniffer would detect, or change how it detects it: such reads are left as written. */
@@ -27,8 +28,38 @@ export class CsvSniffer {
     this.#context = context;
   }
 
+  /**
+   * Starts sniffing what `flows` read on a connection of its own, so the
+   * sniffs overlap the run's preparation; `compile` then finds them done
+   * or under way. Never rejects (a failed sniff leaves the read as written).
+   */
+  async prefetch(flows: readonly Flow[], connect: () => Promise<NativeConnection>): Promise<void> {
+    const calls = [...new Set(flows.flatMap((flow) => this.#calls(flow)))].filter((call) => !this.#sniffs.has(call));
+    if (calls.length === 0) return;
+    const connection = await connect().catch(() => undefined);
+    if (connection === undefined) return;
+    try {
+      for (const call of calls) await this.#sniff(call, connection); // one query at a time on a connection
+    } finally {
+      connection.closeSync();
+    }
+  }
+
   /** The flow's query with its sniffable CSV reads sniffed; `undefined` when it has none. */
   async compile(flow: Flow, session: FlowSession): Promise<string | undefined> {
+    const calls = this.#calls(flow);
+    if (calls.length === 0) return undefined;
+    const sniffed = new Map<string, string>();
+    for (const call of calls) {
+      const read = await this.#sniff(call, session);
+      if (read !== undefined) sniffed.set(call, read);
+    }
+    if (sniffed.size === 0) return undefined;
+    return new RelationCompiler({ ...this.#context, sniffedCsv: (call) => sniffed.get(call) }).compile(flow.query);
+  }
+
+  /** The `read_csv(…)` calls of the flow's single-file CSV reads with inferred types. */
+  #calls(flow: Flow): string[] {
     const calls: string[] = [];
     walkPlan(flow.query, {
       relation: (node) => {
@@ -40,20 +71,13 @@ export class CsvSniffer {
         calls.push(csvReadCall(quoteString(path), options, undefined));
       },
     });
-    if (calls.length === 0) return undefined;
-    const sniffed = new Map<string, string>();
-    for (const call of calls) {
-      const read = await this.#sniff(call, session);
-      if (read !== undefined) sniffed.set(call, read);
-    }
-    if (sniffed.size === 0) return undefined;
-    return new RelationCompiler({ ...this.#context, sniffedCsv: (call) => sniffed.get(call) }).compile(flow.query);
+    return calls;
   }
 
-  #sniff(call: string, session: FlowSession): Promise<string | undefined> {
+  #sniff(call: string, on: Pick<FlowSession, 'rowsJson'>): Promise<string | undefined> {
     let sniff = this.#sniffs.get(call);
     if (sniff === undefined) {
-      sniff = session.rowsJson(`SELECT "Prompt" FROM ${call.replace(/^read_csv\(/, 'sniff_csv(')}`).then((rows) => readFromPrompt(rows[0]?.['Prompt']), () => undefined);
+      sniff = on.rowsJson(`SELECT "Prompt" FROM ${call.replace(/^read_csv\(/, 'sniff_csv(')}`).then((rows) => readFromPrompt(rows[0]?.['Prompt']), () => undefined);
       this.#sniffs.set(call, sniff);
     }
     return sniff;

@@ -69,7 +69,10 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
   }
   const unsafe = await rawSqlRefusal(database, pipeline).catch((reason: unknown) => ThundError.from(reason, ThundErrorCode.Internal, { backend: 'native', element }));
   if (unsafe !== undefined) return failBeforeStart(pipeline, context, unsafe);
-  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), queries, csv: new CsvSniffer(compileContextForRun), recomputedTables: new Set<string>(), staging: new TableStaging(pipeline), active: new Set<NativeConnection>() };
+  const csv = new CsvSniffer(compileContextForRun);
+  // Never rejects; awaited before the run ends, so no sniff outlives it.
+  const sniffing = options.dryRun === true ? Promise.resolve() : csv.prefetch(pipeline.flows.filter((f) => selection.flows.has(f.name) && !keepsCheckpoint(f.kind)), () => database.connect());
+  const scope: RunScope = { context, pipeline, database, baseDir: deps.baseDir, tableLock: new KeyedLock(), queries, csv, recomputedTables: new Set<string>(), staging: new TableStaging(pipeline), active: new Set<NativeConnection>() };
   const interrupt = (): void => {
     for (const connection of scope.active) connection.interrupt();
   };
@@ -81,6 +84,7 @@ async function execute(deps: RunDependencies, pipeline: Pipeline, options: RunOp
     return finishRun(pipeline, context, { started, flows: outcomes });
   } finally {
     signal.removeEventListener('abort', interrupt);
+    await sniffing;
     await dropTemporaryViews(database, pipeline);
     await dropStagingTables(database, scope.staging);
   }
