@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { type Pipeline, col, from, pipeline, readFiles, sql, sum } from '@thund/ir';
-import { needsResultColumns } from '../src/run/output-schema.js';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { narrowHugeint, needsResultColumns } from '../src/run/output-schema.js';
+import { queryRows } from './support/duckdb.js';
 import { runToEnd, useBackends, useTempDirs, writeText } from './support/helpers.js';
 
 // A flow's result columns are asked of DuckDB (DESCRIBE) only where a HUGEINT can come out of it, to narrow it to
@@ -80,5 +82,37 @@ describe('result columns (DESCRIBE) only where a HUGEINT can appear', () => {
     // Integers, not HUGEINT's exact decimal strings ("-7").
     const direct = await b.readRows('direct');
     expect(direct.rows.map((r) => [r['id'], r['v']]).sort((x, y) => Number(x[0]) - Number(y[0]))).toEqual([[1n, 7n], [2n, null], [3n, -7n], [4n, 2n]]);
+  });
+
+  it('narrows a HUGEINT nested in a struct, list or map of a JSON file to BIGINT too', async () => {
+    const dir = await tempDir();
+    await writeText(join(dir, 'in', 'nested.json'), '{"id": 1, "s": {"v": 7, "w": [1, -2]}, "m": {"k": 3}}\n{"id": 2, "s": {"v": -7, "w": [-1]}, "m": {"k": -3}}\n');
+    const database = join(dir, 'nested.duckdb');
+    const b = backend({ database, baseDir: dir });
+    const p = pipeline('nested').materializedView('nested', { query: readFiles('json', 'in/nested.json') }).build();
+    expect((await runToEnd(b, p)).result.status).toBe('completed');
+    await b.close();
+    const instance = await DuckDBInstance.create(database);
+    const connection = await instance.connect();
+    try {
+      const types = await queryRows(connection, "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'nested' ORDER BY ordinal_position");
+      expect(types.map((t) => String(t['data_type'])).join(' ')).not.toMatch(/HUGEINT/);
+      expect(types.find((t) => t['column_name'] === 's')?.['data_type']).toBe('STRUCT(v BIGINT, w BIGINT[])');
+      const values = await queryRows(connection, 'SELECT s.v AS v, s.w AS w FROM nested ORDER BY id');
+      expect(values.map((r) => Number(r['v']))).toEqual([7, -7]);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  });
+
+  it('narrowHugeint rewrites every HUGEINT outside quoted names, and nothing else', () => {
+    expect(narrowHugeint('HUGEINT')).toBe('BIGINT');
+    expect(narrowHugeint('STRUCT(v HUGEINT, w HUGEINT[])')).toBe('STRUCT(v BIGINT, w BIGINT[])');
+    expect(narrowHugeint('MAP(VARCHAR, HUGEINT)')).toBe('MAP(VARCHAR, BIGINT)');
+    expect(narrowHugeint('STRUCT("HUGEINT" BIGINT, "a ""HUGEINT"" b" VARCHAR)')).toBeUndefined();
+    expect(narrowHugeint('STRUCT("HUGEINT" HUGEINT)')).toBe('STRUCT("HUGEINT" BIGINT)');
+    expect(narrowHugeint('UHUGEINT')).toBeUndefined();
+    expect(narrowHugeint('VARCHAR')).toBeUndefined();
   });
 });

@@ -56,8 +56,12 @@ export function shapeOutput(query: string, columns: readonly ResultColumn[], dat
   const schemaError = (message: string): ThundError =>
     new ThundError(ThundErrorCode.SchemaMismatch, message, { backend: 'native', element: flow });
   if (dataset.schema === undefined) {
-    if (!columns.some((c) => c.type === 'HUGEINT')) return query;
-    const select = columns.map((c) => (c.type === 'HUGEINT' ? `CAST(${quoteIdentifier(c.name)} AS BIGINT) AS ${quoteIdentifier(c.name)}` : quoteIdentifier(c.name)));
+    const narrowed = columns.map((c) => narrowHugeint(c.type));
+    if (narrowed.every((type) => type === undefined)) return query;
+    const select = columns.map((c, i) => {
+      const type = narrowed[i];
+      return type === undefined ? quoteIdentifier(c.name) : `CAST(${quoteIdentifier(c.name)} AS ${type}) AS ${quoteIdentifier(c.name)}`;
+    });
     return `SELECT ${select.join(', ')} FROM (${query}) AS "_q"`;
   }
   const produced = new Map(columns.map((c) => [c.name, c]));
@@ -98,4 +102,20 @@ export async function checkNotNull(
       throw new ThundError(ThundErrorCode.SchemaMismatch, `column "${field.name}" of "${dataset.name}" is declared not nullable but flow "${flow.name}" produces ${n} NULL value${n === 1 ? '' : 's'}`, { backend: 'native', element: flow });
     }
   });
+}
+
+/**
+ * A DuckDB type with every HUGEINT in it made BIGINT (a column, or a field
+ * of a struct, list or map: JSON read without a schema nests them), or
+ * `undefined` when it holds none. Quoted field names are left as written.
+ */
+export function narrowHugeint(type: string): string | undefined {
+  let changed = false;
+  // Quoted names (a "" inside one is an escaped quote) are kept; the word HUGEINT outside them is a type.
+  const narrowed = type.replace(/"(?:[^"]|"")*"|\bHUGEINT\b/g, (token) => {
+    if (token.startsWith('"')) return token;
+    changed = true;
+    return 'BIGINT';
+  });
+  return changed ? narrowed : undefined;
 }
