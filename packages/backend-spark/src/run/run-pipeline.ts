@@ -17,7 +17,8 @@ import { SourceTotalsLedger, arrivalsBefore, countExpectations, countFlowRows, c
 import { countRelationRows } from '../read/count-rows.js';
 import { arrivalsTable, changedGroups, isRecomputedAggregation } from '../lower/recomputed-aggregation.js';
 import { FlowTracker } from './flow-tracker.js';
-import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from './graph-commands.js';
+import { defineGraph } from './define-graph.js';
+import { asPlan, dropGraph, startRunCommand } from './graph-commands.js';
 import { unresolvedFlows } from './flow-names.js';
 import { lostCheckpointError } from './lost-checkpoint.js';
 import { declaredSchemaMismatches } from './declared-schema-check.js';
@@ -127,9 +128,7 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
     // A pipeline of batch sinks alone has no graph to run; nor has one whose graph would hold only temporary views
     // (SDP refuses it: RUN_EMPTY_PIPELINE). Views are definitions: the sinks' writes inline them.
     if (outputs.some((o) => o.dataset.type !== 'temporary_view' && o.flows.length > 0)) {
-      graphId = await createGraphId(session, pipeline, place, signal);
-      for (const output of outputs) await session.drain(asPlan(defineOutput(graphId, { ...output.dataset, type: output.sdpType }, deps.baseDir)), { signal });
-      for (const flow of graphFlows) await session.drain(asPlan(defineFlow(graphId, flow.name, flow.target, flow.relation)), { signal });
+      graphId = await defineGraph(session, pipeline, { place, outputs, flows: graphFlows, baseDir: deps.baseDir }, signal);
       const command = startRunCommand(graphId, {
         storage: storageUri(pipeline, deps.baseDir, deps.storageRoot), dryRun: options.dryRun === true,
         fullRefreshAll: selection.all && resets.size > 0,
@@ -175,16 +174,6 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
 
   const outcomes = whole.flows.map((flow) => tracker.outcome(flow.name) ?? { name: flow.name, phase: 'cancelled' as const });
   return finishRun(whole, context, { started, flows: outcomes, ...(runError === undefined ? {} : { runError: errorDetails(runError) }) });
-}
-
-async function createGraphId(session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, signal: AbortSignal): Promise<string> {
-  for (const response of await session.drain(asPlan(createGraph(pipeline, place)), { signal })) {
-    if (response.responseType.case === 'pipelineCommandResult' && response.responseType.value.resultType.case === 'createDataflowGraphResult') {
-      const id = response.responseType.value.resultType.value.dataflowGraphId;
-      if (id !== undefined) return id;
-    }
-  }
-  throw new ThundError(ThundErrorCode.Internal, 'Spark did not return a dataflow graph id', { backend: 'spark' });
 }
 
 /** What the run learned before and while Spark ran, for the counts of each flow's completed event. */

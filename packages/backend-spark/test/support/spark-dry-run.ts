@@ -6,7 +6,8 @@ import { batchSinkFlows } from '../../src/lower/batch-sinks.js';
 import { outsideLowering, resolvePath } from '../../src/lower/flow-plan.js';
 import { type LoweringContext, RelationLowering, subqueryAlias } from '../../src/lower/relation-lowering.js';
 import { graphOutputs } from '../../src/lower/graph-flows.js';
-import { asPlan, createGraph, defineFlow, defineOutput, dropGraph, startRunCommand } from '../../src/run/graph-commands.js';
+import { defineGraph } from '../../src/run/define-graph.js';
+import { asPlan, dropGraph, startRunCommand } from '../../src/run/graph-commands.js';
 import { StagingRefused, stagedSchemas } from '../../src/run/stage-append-once.js';
 
 /**
@@ -39,14 +40,7 @@ export async function sparkDryRunRefuses(session: SparkConnectSession, pipeline:
   if (!outputs.some((o) => o.dataset.type !== 'temporary_view' && o.flows.length > 0)) return undefined;
   let graphId: string | undefined;
   try {
-    for (const response of await session.drain(asPlan(createGraph(pipeline, place)))) {
-      if (response.responseType.case === 'pipelineCommandResult' && response.responseType.value.resultType.case === 'createDataflowGraphResult') {
-        graphId = response.responseType.value.resultType.value.dataflowGraphId;
-      }
-    }
-    if (graphId === undefined) throw new Error('Spark returned no dataflow graph id');
-    for (const output of outputs) await session.drain(asPlan(defineOutput(graphId, { ...output.dataset, type: output.sdpType }, dir)));
-    for (const output of outputs) for (const flow of output.flows) await session.drain(asPlan(defineFlow(graphId, flow.name, flow.target, flow.relation)));
+    graphId = await defineGraph(session, pipeline, { place, outputs, flows: outputs.flatMap((o) => o.flows), baseDir: dir });
     await session.drain(asPlan(startRunCommand(graphId, { storage: pathToFileURL(join(dir, 'storage')).href, fullRefreshAll: false, refresh: [], fullRefresh: [], dryRun: true })));
     return undefined;
   } catch (error) {
