@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { type Field, type OutputMode, type RunEvent, type WindowSpec, count, countDistinct, max, pipeline, readFiles, sum } from '@thund/ir';
 import { CHECKPOINT_SCHEMA, stateTableName } from '../src/stream/checkpoint-store.js';
 import { DirectorySource } from '../src/stream/directory-source.js';
+import { OUTPUT_LOG_SCHEMA } from '../src/stream/commit-log.js';
+import { NativeConnection } from '../src/duckdb/native-connection.js';
+import { FlowSession } from '../src/run/flow-session.js';
 import { finish, rowsOf, useBackends, useTempDirs, writeText } from './support/helpers.js';
 import { seeded } from './fixtures/crash-pipeline.js';
 
@@ -125,5 +128,58 @@ describe('directory source listing', () => {
     expect((await source.next(1))?.files.map((f) => f.slice(dir.length + 1))).toEqual(['h.csv']);
     await rm(join(dir, 'h.csv'));
     expect((await source.next(1))?.files.map((f) => f.slice(dir.length + 1))).toEqual(['i.csv']);
+  });
+});
+
+describe('one epoch, few round trips', () => {
+  const tempDir = useTempDirs();
+  const backend = useBackends();
+
+  it('the output commit log keeps one row per flow, naming its last epoch, across runs (inserted once per run, then updated)', async () => {
+    const dir = await tempDir();
+    const random = seeded(7);
+    for (let f = 0; f < 3; f += 1) await writeText(join(dir, 'in', `f${f}.csv`), csvFile(random, f * 30));
+    const p = pipeline('epochs', { storage: 'state' })
+      .streamingTable('totals', { query: readFiles('csv', 'in', { schema: SCHEMA }).groupBy('k').agg(sum('v').as('s')), watermark: { column: 'ts', delay: '5s' }, window: { kind: 'tumbling', size: '10s' } })
+      .build();
+    const logRows = async (): Promise<unknown[][]> => {
+      const instance = await DuckDBInstance.create(join(dir, 'state', 'native.duckdb'));
+      try {
+        const connection = await instance.connect();
+        const rows = (await connection.runAndReadAll(`SELECT flow, epoch FROM "${OUTPUT_LOG_SCHEMA}"."commits" ORDER BY flow`)).getRows();
+        connection.closeSync();
+        return rows.map((r) => [r[0], Number(r[1])]);
+      } finally {
+        instance.closeSync();
+      }
+    };
+    for (const [files, lastEpoch] of [[3, 2], [5, 4]] as const) {
+      for (let f = 3; f < files; f += 1) await writeText(join(dir, 'in', `f${f}.csv`), csvFile(random, f * 30));
+      const native = backend({ baseDir: dir, maxFilesPerEpoch: 1 });
+      expect((await finish(native.run(p))).result.status).toBe('completed');
+      await native.close();
+      expect(await logRows()).toEqual([['totals', lastEpoch]]);
+    }
+  });
+
+  it('a session opens a transaction with the next statement it sends', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = new NativeConnection(await instance.connect());
+    try {
+      const session = new FlowSession(connection, new AbortController().signal);
+      await session.run('CREATE TABLE t (x INTEGER)');
+      session.beginWithNext();
+      expect(await session.run('INSERT INTO t VALUES (1), (2)')).toBe(2); // the call's result is the statement's own
+      await session.run('ROLLBACK');
+      expect(await session.counts('SELECT count(*) FROM t')).toEqual([0]);
+      session.beginWithNext();
+      expect(await session.describe('SELECT x FROM t')).toEqual([{ name: 'x', type: 'INTEGER' }]);
+      await session.run('INSERT INTO t VALUES (3)');
+      await session.run('ROLLBACK');
+      expect(await session.counts('SELECT count(*) FROM t')).toEqual([0]);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
   });
 });

@@ -12,6 +12,8 @@ const INTERRUPT_REPEAT_MS = 50;
 export class FlowSession {
   readonly #connection: NativeConnection;
   readonly #signal: AbortSignal;
+  /** A statement held back to travel with the next one, in the same call (`beginWithNext`). */
+  #pending: string | undefined;
 
   constructor(connection: NativeConnection, signal: AbortSignal) {
     this.#connection = connection;
@@ -19,19 +21,40 @@ export class FlowSession {
   }
 
   run(sql: string): Promise<number> {
-    return this.#guard(() => this.#connection.run(sql));
+    return this.#guard(() => this.#connection.run(this.#withPending(sql)));
   }
 
   counts(sql: string): Promise<number[]> {
-    return this.#guard(() => this.#connection.counts(sql));
+    return this.#guard(() => this.#connection.counts(this.#withPending(sql)));
   }
 
   rowsJson(sql: string): Promise<Record<string, Json>[]> {
-    return this.#guard(() => this.#connection.rowsJson(sql));
+    return this.#guard(() => this.#connection.rowsJson(this.#withPending(sql)));
   }
 
-  describe(sql: string): Promise<ResultColumn[]> {
+  async describe(sql: string): Promise<ResultColumn[]> {
+    const pending = this.#pending;
+    if (pending !== undefined) {
+      this.#pending = undefined;
+      await this.run(pending); // DESCRIBE takes one query alone
+    }
     return this.#guard(() => this.#connection.describe(sql));
+  }
+
+  /**
+   * Opens a transaction with the next statement, in the same call: a
+   * micro-batch makes one round trip fewer. The next statement's result is
+   * its own (a call resolves to its last statement's result); if it fails,
+   * the transaction may be open, so the caller rolls back as usual.
+   */
+  beginWithNext(): void {
+    this.#pending = 'BEGIN TRANSACTION';
+  }
+
+  #withPending(sql: string): string {
+    const pending = this.#pending;
+    this.#pending = undefined;
+    return pending === undefined ? sql : `${pending};\n${sql}`;
   }
 
   /**

@@ -96,9 +96,11 @@ export class CheckpointStore {
   readonly #pipeline: Pipeline;
   readonly #element: ElementRef;
   /** Statements recording an epoch in the output's commit log, inside the epoch's transaction. */
-  readonly #logEpoch: (epoch: number) => readonly string[];
+  readonly #logEpoch: (epoch: number, recorded: boolean) => readonly string[];
+  /** True once an epoch committed by this store (so its log entry exists). */
+  #recorded = false;
 
-  constructor(session: FlowSession, pipeline: Pipeline, flow: Flow, logEpoch: (epoch: number) => readonly string[] = () => []) {
+  constructor(session: FlowSession, pipeline: Pipeline, flow: Flow, logEpoch: (epoch: number, recorded: boolean) => readonly string[] = () => []) {
     this.#session = session;
     this.#pipeline = pipeline;
     this.#flow = flow;
@@ -166,7 +168,8 @@ export class CheckpointStore {
     if (record.files.length > 0) {
       statements.push(`INSERT INTO ${FILES_TABLE} VALUES ${record.files.map((f) => `(${flow}, ${quoteString(f)}, ${record.epoch})`).join(', ')}`);
     }
-    statements.push(...this.#logEpoch(record.epoch), 'COMMIT');
+    statements.push(...this.#logEpoch(record.epoch, this.#recorded), 'COMMIT');
     await this.#session.run(statements.join(';\n'));
+    this.#recorded = true;
   }
 }

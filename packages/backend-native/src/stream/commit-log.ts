@@ -42,8 +42,11 @@ export interface OutputCommitLog {
   entries(rows: Rows): Promise<CommitEntry[]>;
   /** True when the output holds rows (a table) or data files (a sink). */
   holdsData(rows: Rows): Promise<boolean>;
-  /** Statements recording `entry` inside the epoch's transaction (a table); none for a sink. */
-  inTransaction(entry: CommitEntry): string[];
+  /**
+   * Statements recording `entry` inside the epoch's transaction (a table); none for a sink.
+   * `recorded`: an earlier epoch of this run committed an entry of the flow, so one UPDATE does.
+   */
+  inTransaction(entry: CommitEntry, recorded: boolean): string[];
   /** Records `entry` now (a sink); a no-op for a table, whose log is written with each epoch. */
   record(entry: CommitEntry): Promise<void>;
   /** Forgets the entry of `flow` (full refresh). */
@@ -91,7 +94,10 @@ class TableCommitLog implements OutputCommitLog {
     return row?.['e'] === true;
   }
 
-  inTransaction(entry: CommitEntry): string[] {
+  inTransaction(entry: CommitEntry, recorded: boolean): string[] {
+    if (recorded) {
+      return [`UPDATE ${LOG_TABLE} SET epoch = ${entry.epoch}, committed_at = now()::TIMESTAMP WHERE output = ${this.#output} AND flow = ${quoteString(entry.flow)}`];
+    }
     return [
       `DELETE FROM ${LOG_TABLE} WHERE output = ${this.#output} AND flow = ${quoteString(entry.flow)}`,
       `INSERT INTO ${LOG_TABLE} VALUES (${this.#output}, ${quoteString(entry.flow)}, ${quoteString(entry.checkpoint)}, ${entry.epoch}, now()::TIMESTAMP)`,

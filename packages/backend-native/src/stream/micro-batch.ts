@@ -36,7 +36,7 @@ export async function runMicroBatch(scope: MicroBatchScope, batch: SourceBatch, 
     bindRead: (node: ReadNode) => (node === scope.sourceNode ? batch.rows : undefined),
   };
   const outcome = await scope.lock(async () => {
-    await session.run('BEGIN TRANSACTION');
+    session.beginWithNext(); // sent with the epoch's first statement
     try {
       const result: EpochOutcome = batch.files.length === 0 && batch.rows === undefined
         ? { rowsRead: 0, rowsWritten: 0, lateRows: 0, stateRows: 0, watermarkUs }

@@ -62,7 +62,7 @@ export async function runStreamFlow(scope: RunScope, flow: Flow, dataset: Datase
     // The output's commit log names this checkpoint before the output holds anything of this run (see checkpoint-loss.ts).
     const checkpoint = await checkpointIdentity((sql) => session.rowsJson(sql));
     const log = commitLogFor(pipeline, dataset, scope.baseDir);
-    const store = new CheckpointStore(session, pipeline, flow, (epoch) => log.inTransaction({ flow: flow.name, checkpoint, epoch }));
+    const store = new CheckpointStore(session, pipeline, flow, (epoch, recorded) => log.inTransaction({ flow: flow.name, checkpoint, epoch }, recorded));
     const committed = await store.open();
     await log.record({ flow: flow.name, checkpoint, epoch: committed.epoch });
     const sink = dataset.type === 'sink' ? new SinkPublisher(flow, dataset, streamingSinkDirectory(scope.baseDir, dataset)) : undefined;
