@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Field, type OutputMode, type RunEvent, type WindowSpec, count, countDistinct, pipeline, readFiles, sum } from '@thund/ir';
 import { finish, rowsOf, useBackends, useTempDirs, writeText } from './support/helpers.js';
 import { seeded } from './fixtures/crash-pipeline.js';
+import { BatchReducer } from '../src/stream/batch-reducer.js';
 import { BASE_MS, type Event, type ModelWindow, type WindowRow, compareWindows, simulate, windowsOf } from './support/window-model.js';
 
 const SCHEMA: readonly Field[] = [{ name: 'ts', type: 'timestamp' }, { name: 'k', type: 'utf8' }, { name: 'v', type: 'int64' }];
@@ -41,9 +42,21 @@ function epochEvents(events: readonly RunEvent[], flow: string): RunEvent[] {
   return events.filter((e) => e.element.name === flow && e.details?.epoch !== undefined);
 }
 
+/** How many micro-batches each flow took reduced ahead (`BatchReducer`), as its flow ended. */
+function countReadAheads(): number[] {
+  const counts: number[] = [];
+  const close = BatchReducer.prototype.close;
+  vi.spyOn(BatchReducer.prototype, 'close').mockImplementation(function (this: BatchReducer, connection) {
+    counts.push(this.readAheadsUsed);
+    return close.call(this, connection);
+  });
+  return counts;
+}
+
 describe('event-time windows', () => {
   const tempDir = useTempDirs();
   const backend = useBackends();
+  afterEach(() => vi.restoreAllMocks());
 
   for (const [model, spec] of WINDOWS) {
     for (const mode of MODES) {
@@ -61,8 +74,12 @@ describe('event-time windows', () => {
           .build();
         const b = backend({ baseDir: dir, maxFilesPerEpoch: 1 });
         expect(b.check(p).violations).toEqual([]);
+        const readAheads = countReadAheads();
         const { result, events } = await finish(b.run(p));
         expect(result.status).toBe('completed');
+        // Decomposable aggregates reduce each later file of the backlog ahead, while the epoch before commits;
+        // session windows keep their rows and do not.
+        expect(readAheads).toEqual([model.kind === 'session' ? 0 : input.length - 1]);
 
         const sim = simulate(input, model, DELAY);
         const all = windowsOf(sim.accepted, model);

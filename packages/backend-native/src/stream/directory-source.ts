@@ -70,6 +70,13 @@ export class DirectorySource implements StreamSource {
     }
   }
 
+  following(batch: SourceBatch, limit: number): SourceBatch | undefined {
+    if (this.#pending[this.#next] !== batch.files[0]) return undefined;
+    const from = this.#next + batch.files.length;
+    const files = this.#pending.slice(from, Number.isFinite(limit) ? from + limit : undefined);
+    return files.length === 0 ? undefined : { files, seen: files, memoryItems: 0 };
+  }
+
   async committed(batch: SourceBatch): Promise<void> {
     for (const file of batch.seen) this.#seen.add(file);
     while (this.#next < this.#pending.length && this.#seen.has(this.#pending[this.#next] as string)) this.#next += 1;

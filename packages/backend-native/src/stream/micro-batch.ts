@@ -1,7 +1,8 @@
-import type { ExpectationResult, FileFormat, ReadFilesNode, ReadNode } from '@thund/ir';
+import type { ExpectationResult, FileFormat, ReadFilesNode, ReadNode, RelationNode } from '@thund/ir';
 import { compileContext } from '../compile/flow-plan.js';
 import { RelationCompiler } from '../compile/relation-compiler.js';
 import type { FlowSession } from '../run/flow-session.js';
+import type { BatchReducer } from './batch-reducer.js';
 import type { CheckpointStore } from './checkpoint-store.js';
 import type { SinkPublisher } from './sink-publisher.js';
 import type { SourceBatch, StreamSource } from './stream-source.js';
@@ -16,6 +17,9 @@ export interface MicroBatchScope {
   readonly operator: StreamOperator;
   readonly store: CheckpointStore;
   readonly sink: SinkPublisher | undefined;
+  readonly reducer: BatchReducer;
+  /** The batch the source hands out after `batch` commits, when known without listing again (a backlog). */
+  readonly following: (batch: SourceBatch) => SourceBatch | undefined;
   /** Serialises writers of one target table. */
   readonly lock: <T>(fn: () => Promise<T>) => Promise<T>;
 }
@@ -28,19 +32,24 @@ export interface MicroBatchScope {
  * after the commit from the staged rows, idempotently.
  */
 export async function runMicroBatch(scope: MicroBatchScope, batch: SourceBatch, epoch: number, watermarkUs: number | undefined): Promise<EpochOutcome> {
-  const { session } = scope;
-  const bound = { files: batch.files, ...(batch.format === undefined ? {} : { format: batch.format as FileFormat }) };
-  const context = {
-    ...compileContext(scope.compile.pipeline, scope.compile.baseDir),
-    bindFiles: (node: ReadFilesNode) => (node === scope.sourceNode ? bound : undefined),
-    bindRead: (node: ReadNode) => (node === scope.sourceNode ? batch.rows : undefined),
+  const { session, operator } = scope;
+  const empty = batch.files.length === 0 && batch.rows === undefined;
+  const input = { epoch, watermarkUs, compile: batchCompiler(scope, batch) };
+  // An operator's read-only first step runs before the transaction (DuckDB writes one database per transaction).
+  const reduce = operator.reduce?.bind(operator);
+  const reduced = empty || reduce === undefined ? undefined : await scope.reducer.reduce(session, { epoch, statements: (table) => reduce(input, table) });
+  const watermarkKnown = (next: number | undefined): void => {
+    const following = scope.following(batch);
+    if (following === undefined || reduce === undefined) return;
+    const ahead = { epoch: epoch + 1, watermarkUs: next, compile: batchCompiler(scope, following) };
+    scope.reducer.readAhead({ epoch: epoch + 1, statements: (table) => reduce(ahead, table) });
   };
   const outcome = await scope.lock(async () => {
     session.beginWithNext(); // sent with the epoch's first statement
     try {
-      const result: EpochOutcome = batch.files.length === 0 && batch.rows === undefined
+      const result: EpochOutcome = empty
         ? { rowsRead: 0, rowsWritten: 0, lateRows: 0, stateRows: 0, watermarkUs }
-        : await scope.operator.apply(session, { epoch, watermarkUs, compile: (node) => new RelationCompiler(context).compile(node) });
+        : await operator.apply(session, { ...input, ...(reduced === undefined ? {} : { reduced }), watermarkKnown });
       await scope.store.commit({ epoch, watermarkUs: result.watermarkUs, memoryItems: batch.memoryItems, files: batch.seen, rowsRead: result.rowsRead, rowsWritten: result.rowsWritten, lateRows: result.lateRows });
       return result;
     } catch (reason) {
@@ -51,6 +60,17 @@ export async function runMicroBatch(scope: MicroBatchScope, batch: SourceBatch, 
   await scope.source.committed(batch);
   if (scope.sink !== undefined) await scope.sink.publish(session);
   return outcome;
+}
+
+/** Lowers plan subtrees with the flow's streaming source reading only `batch`. */
+function batchCompiler(scope: MicroBatchScope, batch: SourceBatch): (node: RelationNode) => string {
+  const bound = { files: batch.files, ...(batch.format === undefined ? {} : { format: batch.format as FileFormat }) };
+  const context = {
+    ...compileContext(scope.compile.pipeline, scope.compile.baseDir),
+    bindFiles: (node: ReadFilesNode) => (node === scope.sourceNode ? bound : undefined),
+    bindRead: (node: ReadNode) => (node === scope.sourceNode ? batch.rows : undefined),
+  };
+  return (node) => new RelationCompiler(context).compile(node);
 }
 
 /** Adds one epoch's expectation counts to the flow's running totals. */

@@ -5,6 +5,7 @@ import { assertOwned, claimOutputDirectory, removeOutputDirectory, type SinkFs, 
 import { ensureCheckpointTables, resetCheckpoint } from './checkpoint-store.js';
 import { memoryStagingDirectory, streamingSinkDirectory } from './run-stream-flow.js';
 import { isPublishedFile } from './sink-publisher.js';
+import { ATTACH_SCRATCH } from './scratch.js';
 import { keepsCheckpoint } from './storage-root.js';
 
 /**
@@ -30,6 +31,7 @@ export async function prepareStreaming(
   });
   for (const sink of sinks) await assertOwned(fs, sink.directory, sink.owner, resets.has(sink.owner.dataset) ? isPublishedFile : undefined);
   await ensureCheckpointTables(run);
+  await run(ATTACH_SCRATCH);
   for (const flow of flows.filter((f) => resets.has(f.target))) {
     await resetCheckpoint(run, flow);
     await rm(memoryStagingDirectory(options.storage, flow), { recursive: true, force: true });

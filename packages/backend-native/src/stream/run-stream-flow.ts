@@ -8,6 +8,7 @@ import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
 import { beginFlow, compiledQuery, errorDetails, type RunScope } from '../run/flow-runner.js';
 import { FlowSession } from '../run/flow-session.js';
 import { appendOnce } from './append-once.js';
+import { BatchReducer } from './batch-reducer.js';
 import { CheckpointStore, checkpointIdentity, stateTableName } from './checkpoint-store.js';
 import { commitLogFor } from './commit-log.js';
 import { DirectorySource } from './directory-source.js';
@@ -19,7 +20,7 @@ import { operatorForFlow } from './operator-for-flow.js';
 import { SinkPublisher } from './sink-publisher.js';
 import { streamingSourceNode } from './stream-plan.js';
 import { StreamOutput } from './stream-output.js';
-import type { StreamSource } from './stream-source.js';
+import type { SourceBatch, StreamSource } from './stream-source.js';
 import { TableSource } from './table-source.js';
 
 /** What streaming flows of one run share. */
@@ -56,6 +57,7 @@ export async function runStreamFlow(scope: RunScope, flow: Flow, dataset: Datase
   // an epoch's COMMIT and the publication of its files, so a cancelled run leaves nothing half done.
   const session = new FlowSession(connection, new AbortController().signal);
   let source: StreamSource | undefined;
+  const reducer = new BatchReducer(flow, () => scope.database.connect(), scope.active);
   const totals = { rowsRead: 0, rowsWritten: 0, lateRows: 0, epochs: 0 };
   const expectations = new Map<string, ExpectationResult>();
   try {
@@ -99,8 +101,11 @@ export async function runStreamFlow(scope: RunScope, flow: Flow, dataset: Datase
     const interval = trigger.kind === 'processing_time' ? (durationToMs(trigger.interval) ?? 1000) : 0;
     const perTrigger = sourceNode.kind === 'read_files' ? (sourceNode.maxFilesPerTrigger ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY;
     const limit = trigger.kind === 'once' ? Number.POSITIVE_INFINITY : Math.min(settings.maxFilesPerEpoch, perTrigger);
+    const streamSource = source;
     const batchScope = {
-      session, source, sourceNode, operator, store, sink,
+      session, source, sourceNode, operator, store, sink, reducer,
+      // A backlog's next batch may be reduced ahead, unless this is the trigger's only micro-batch.
+      following: (batch: SourceBatch) => (trigger.kind === 'once' ? undefined : streamSource.following?.(batch, limit)),
       compile: { pipeline, baseDir: scope.baseDir },
       lock: <T>(fn: () => Promise<T>) => scope.tableLock.with(output.target, fn),
     };
@@ -148,6 +153,7 @@ export async function runStreamFlow(scope: RunScope, flow: Flow, dataset: Datase
     context.emit({ element, phase: 'failed', level: 'error', message: error.message, details: { durationMs, ...failedExpectations, error: errorDetails(error) } });
     return { name: flow.name, phase: 'failed', ...failedExpectations, error: errorDetails(error) };
   } finally {
+    await reducer.close(connection);
     await source?.close();
     scope.active.delete(connection);
     connection.closeSync();

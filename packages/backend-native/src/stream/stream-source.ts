@@ -29,6 +29,13 @@ export interface StreamSource {
   next(limit: number, wait: boolean, signal?: AbortSignal): Promise<SourceBatch | undefined>;
   /** True once an in-memory source has ended and everything was handed out; never for directories. */
   readonly ended: boolean;
+  /**
+   * The batch of at most `limit` files that `next` will hand out once
+   * `batch` (the one handed out last) commits, if the source knows it
+   * without I/O (the rest of a directory's backlog); `undefined` otherwise.
+   * `next` may still hand out another.
+   */
+  following?(batch: SourceBatch, limit: number): SourceBatch | undefined;
   committed(batch: SourceBatch): Promise<void>;
   close(): Promise<void>;
 }

@@ -19,13 +19,13 @@ export function assignWindows(buffer: string, window: WindowSpec | undefined, co
     case 'tumbling': {
       // The event time is computed once per row (`__tu`), the window bounds from it.
       const size = durationUs(window.size, element);
-      const start = `("__tu" - ((("__tu") % ${size}) + ${size}) % ${size})`;
+      const start = floorToMultiple('"__tu"', size);
       return `SELECT *, "__ws" + ${size} AS "__we" FROM (SELECT *, ${start} AS "__ws" FROM (${base(`, ${t} AS "__tu"`)}))`;
     }
     case 'hopping': {
       const size = durationUs(window.size, element);
       const slide = durationUs(window.slide, element);
-      const last = `("__tu" - ((("__tu") % ${slide}) + ${slide}) % ${slide})`;
+      const last = floorToMultiple('"__tu"', slide);
       const back = Math.ceil(size / slide) * slide;
       // A row without event time is kept once, in no window (NULL bounds), so that it is counted (as late) like a tumbling one.
       const starts = `CASE WHEN "__tu" IS NULL THEN [CAST(NULL AS BIGINT)] ELSE generate_series(${last} - ${back}, ${last}, ${slide}) END`;
@@ -49,5 +49,15 @@ export function assignWindows(buffer: string, window: WindowSpec | undefined, co
  */
 export function hoppingPrimary(window: Extract<WindowSpec, { kind: 'hopping' }>, element: ElementRef): string {
   const slide = durationUs(window.slide, element);
-  return `("__tu" IS NULL OR "__ws" = ("__tu" - ((("__tu") % ${slide}) + ${slide}) % ${slide}))`;
+  return `("__tu" IS NULL OR "__ws" = ${floorToMultiple('"__tu"', slide)})`;
+}
+
+/**
+ * `us` rounded down to a multiple of `step` (a window start). DuckDB's `%`
+ * keeps the sign of `us`, so negative times (before 1970) take the longer
+ * form; keeping it out of the common case makes a window assignment about
+ * 0.5 ms cheaper per 100,000 rows (bench/streaming-vs-batch.ts).
+ */
+export function floorToMultiple(us: string, step: number): string {
+  return `(${us} - CASE WHEN ${us} < 0 THEN ((${us} % ${step}) + ${step}) % ${step} ELSE ${us} % ${step} END)`;
 }
