@@ -3,7 +3,7 @@
  * 10,000 trivial flows — a chain of materialized views, each reading the
  * one before it, so every flow waits for the last and nothing overlaps.
  * Reports the median wall time of several runs, the time per flow and the
- * peak RSS (via /usr/bin/time). Target: ≤ 15 s and ≤ 400 MB.
+ * peak RSS (via /usr/bin/time). Target: ≤ 15 s and ≤ 400 MB (381.5 MiB).
  *
  *   pnpm --filter @thund/cli bench          (after the realistic pipeline)
  *   THUND_BENCH_FLOWS=3000 THUND_BENCH_RUNS=5 npx tsx bench/many-flows.ts
@@ -21,6 +21,8 @@ const FLOWS = Number(process.env['THUND_BENCH_FLOWS'] ?? 10_000);
 const RUNS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 5));
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
 const TIME = '/usr/bin/time';
+/** The issue's 400 MB, in the MiB that /usr/bin/time's kilobytes (KiB) give. */
+const LIMIT_MIB = 400e6 / 2 ** 20;
 
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
@@ -63,7 +65,7 @@ try {
     ...(peak === undefined ? {} : { rss: { mib: peak, of: 'the thund run process (highest of the runs, /usr/bin/time)' } }),
     targets: [
       { text: 'whole process ≤ 15 s for 10,000 flows (median)', met: s <= 15, limit: { value: 15, unit: 's' } },
-      { text: `peak RSS ≤ 400 MB${peak === undefined ? ' (not measured: no /usr/bin/time)' : ' (taken as 400 MiB)'}`, met: peak !== undefined && peak <= 400 },
+      { text: `peak RSS ≤ 400 MB (${LIMIT_MIB.toFixed(1)} MiB)${peak === undefined ? ' (not measured: no /usr/bin/time)' : ''}`, met: peak !== undefined && peak <= LIMIT_MIB },
     ],
     figures: [{ label: 'time per flow', value: `${((s * 1000) / FLOWS).toFixed(2)} ms` }],
     versions: { duckdb: version() },

@@ -21,7 +21,7 @@ export function needsResultColumns(pipeline: Pipeline, flow: Flow, dataset: Data
     if (seen.has(next)) continue;
     seen.add(next);
     if (mayMakeHugeint(next)) return true;
-    for (const read of planFacts(next).reads) pending.push(...(viewWriters.get(read) ?? []));
+    if (viewWriters.size > 0) for (const read of planFacts(next).reads) pending.push(...(viewWriters.get(read) ?? []));
   }
   return false;
 }
@@ -50,10 +50,13 @@ function temporaryViewWriters(pipeline: Pipeline): ReadonlyMap<string, readonly 
 const INFERS_NO_HUGEINT: ReadonlySet<FileFormat> = new Set<FileFormat>(['csv']);
 
 function mayMakeHugeint(flow: Flow): boolean {
-  let opaque = planFacts(flow).functions.has('sum');
+  let opaque = false;
   walkPlan(flow.query, {
     relation(node) {
       if (node.kind === 'sql' || (node.kind === 'read_files' && node.schema === undefined && !INFERS_NO_HUGEINT.has(node.format))) opaque = true;
+    },
+    expression(node) {
+      if ((node.kind === 'call' || node.kind === 'window_call') && node.name === 'sum') opaque = true;
     },
   });
   return opaque;

@@ -1,6 +1,6 @@
 import {
   type CheckReport, type Dataset, type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
-  type RunOptions, type RunResult, type RunSelection, ThundError, ThundErrorCode, finishRun, planFacts, beginRun, downstreamFlows, excludedFlowEvent, excludedOutcome, refuseRun, startRun,
+  type RunOptions, type RunResult, type RunSelection, ThundError, ThundErrorCode, finishRun, beginRun, downstreamFlows, excludedFlowEvent, excludedOutcome, refuseRun, startRun,
 } from '@thund/ir';
 import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';
 import { CsvSniffer } from './csv-sniffer.js';
@@ -8,7 +8,8 @@ import { quoteIdentifier } from '../compile/sql-text.js';
 import type { NativeConnection } from '../duckdb/native-connection.js';
 import type { NativeDatabase } from '../duckdb/native-database.js';
 import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
-import { KeyedLock, Semaphore } from './concurrency.js';
+import { KeyedLock } from './concurrency.js';
+import { scheduleFlows } from './flow-scheduler.js';
 import { type RunScope, errorDetails, runFlow } from './flow-runner.js';
 import { TableStaging } from './table-staging.js';
 import { recoverSinks } from './write-sink.js';
@@ -162,53 +163,11 @@ async function dryRun(database: NativeDatabase, pipeline: Pipeline, baseDir: str
   });
 }
 
-/**
- * Starts each flow when every flow writing a dataset it reads has ended:
- * completed inputs let it run; a failed or cancelled input cancels it,
- * naming the upstream flow that failed first.
- */
-async function schedule(scope: RunScope, selection: RunSelection, maxConcurrency: number, stream: StreamRunSettings): Promise<FlowOutcome[]> {
-  const { pipeline, context } = scope;
-  const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
-  const writers = new Map<string, Flow[]>();
-  for (const flow of pipeline.flows) writers.set(flow.target, [...(writers.get(flow.target) ?? []), flow]);
-  const semaphore = new Semaphore(maxConcurrency);
-  const runs = new Map<Flow, Promise<{ outcome: FlowOutcome; rootFailure?: string }>>();
-
-  const cancelled = (flow: Flow, reason: string, code: ThundErrorCode, rootFailure?: string): { outcome: FlowOutcome; rootFailure?: string } => {
-    const element: ElementRef = { kind: 'flow', name: flow.name };
-    const error = new ThundError(code, `flow "${flow.name}" did not run: ${reason}`, { backend: 'native', element });
-    context.emit({ element, phase: 'cancelled', level: 'warn', message: error.message, details: { reason, error: errorDetails(error) } });
-    return { outcome: { name: flow.name, phase: 'cancelled', error: errorDetails(error) }, ...(rootFailure === undefined ? {} : { rootFailure }) };
-  };
-
-  const start = (flow: Flow): Promise<{ outcome: FlowOutcome; rootFailure?: string }> => {
-    const known = runs.get(flow);
-    if (known !== undefined) return known;
-    // Left out by the selection: already reported excluded; its dataset keeps what it holds, so readers go on.
-    if (!selection.flows.has(flow.name)) return Promise.resolve({ outcome: excludedOutcome(flow) });
-    const upstream = planFacts(flow).reads.flatMap((read) => writers.get(read) ?? []).filter((w) => w !== flow);
-    const run = (async () => {
-      const inputs = await Promise.all(upstream.map(start));
-      if (context.signal.aborted) return cancelled(flow, 'the run was cancelled', ThundErrorCode.Cancelled);
-      const broken = inputs.find((input) => input.outcome.phase !== 'completed' && input.outcome.phase !== 'excluded');
-      if (broken !== undefined) {
-        if (broken.outcome.phase === 'cancelled' && broken.rootFailure === undefined) {
-          return cancelled(flow, `upstream flow ${broken.outcome.name} was cancelled`, ThundErrorCode.Cancelled);
-        }
-        const root = broken.rootFailure ?? broken.outcome.name;
-        return cancelled(flow, `upstream flow ${root} failed`, ThundErrorCode.UpstreamFailed, root);
-      }
-      return semaphore.use(async () => {
-        if (context.signal.aborted) return cancelled(flow, 'the run was cancelled', ThundErrorCode.Cancelled);
-        const dataset = datasets.get(flow.target) as Dataset;
-        return { outcome: keepsCheckpoint(flow.kind) ? await runStreamFlow(scope, flow, dataset, stream) : await runFlow(scope, flow, dataset) };
-      });
-    })();
-    runs.set(flow, run);
-    return run;
-  };
-
-  const results = await Promise.all(pipeline.flows.map(start));
-  return results.map((r) => r.outcome);
+/** Runs the selected flows in dependency order (`scheduleFlows`), each by its kind's runner. */
+function schedule(scope: RunScope, selection: RunSelection, maxConcurrency: number, stream: StreamRunSettings): Promise<FlowOutcome[]> {
+  const datasets = new Map<string, Dataset>(scope.pipeline.datasets.map((d) => [d.name, d]));
+  return scheduleFlows(scope.pipeline, selection, scope.context, maxConcurrency, (flow) => {
+    const dataset = datasets.get(flow.target) as Dataset;
+    return keepsCheckpoint(flow.kind) ? runStreamFlow(scope, flow, dataset, stream) : runFlow(scope, flow, dataset);
+  });
 }

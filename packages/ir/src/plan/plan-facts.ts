@@ -19,31 +19,36 @@ export interface PlanFacts {
   readonly hasAggregation: boolean;
 }
 
+/** The one empty set every flow without functions, SQL or files shares. */
+const EMPTY: ReadonlySet<never> = new Set<never>();
+
 /** Collects the {@link PlanFacts} of one flow in a single walk of its query plan. */
 export function planFacts(flow: Flow): PlanFacts {
   const reads = new Set<string>();
   const relationKinds = new Set<RelationKind>();
-  const functions = new Set<string>();
-  const sqlDialects = new Set<string>();
-  const fileFormats = new Set<FileFormat>();
+  // Most flows call no function, hold no SQL and read no files: those sets are made only when needed (validating
+  // 10,000 flows keeps every flow's facts at once).
+  let functions: Set<string> | undefined;
+  let sqlDialects: Set<string> | undefined;
+  let fileFormats: Set<FileFormat> | undefined;
   walkPlan(flow.query, {
     relation(node) {
       relationKinds.add(node.kind);
       if (node.kind === 'read') reads.add(node.dataset);
-      if (node.kind === 'sql') sqlDialects.add(node.dialect);
-      if (node.kind === 'read_files') fileFormats.add(node.format);
+      if (node.kind === 'sql') (sqlDialects ??= new Set()).add(node.dialect);
+      if (node.kind === 'read_files') (fileFormats ??= new Set()).add(node.format);
     },
     expression(node) {
-      if (node.kind === 'call' || node.kind === 'window_call') functions.add(node.name);
+      if (node.kind === 'call' || node.kind === 'window_call') (functions ??= new Set()).add(node.name);
     },
   });
   for (const name of flow.reads ?? []) reads.add(name);
   return {
     reads: [...reads],
     relationKinds,
-    functions,
-    sqlDialects,
-    fileFormats,
+    functions: functions ?? EMPTY,
+    sqlDialects: sqlDialects ?? EMPTY,
+    fileFormats: fileFormats ?? EMPTY,
     hasAggregation: relationKinds.has('aggregate') || flow.window !== undefined,
   };
 }
