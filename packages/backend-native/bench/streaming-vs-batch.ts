@@ -3,7 +3,7 @@
  * DuckDB: a tumbling-window aggregation (1 minute windows, per key: sum,
  * count, max) over ROWS rows in FILES parquet files of a directory.
  *
- *   pnpm bench:streaming                        # 10M rows in 100 files, 3 rounds
+ *   pnpm bench:streaming                        # 10M rows in 100 files, 5 rounds
  *   THUND_BENCH_ROWS=1000000 THUND_BENCH_RUNS=5 pnpm bench:streaming
  *
  * Each round runs, in this order: the raw batch query; raw DuckDB reading
@@ -39,7 +39,7 @@ import { pairedRatio, writeBenchResult } from '../../../scripts/bench/results.mj
 
 const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
 const FILES = Number(process.env['THUND_BENCH_FILES'] ?? 100);
-const ROUNDS = Math.max(3, Number(process.env['THUND_BENCH_RUNS'] ?? 3));
+const ROUNDS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 5));
 const KEYS = 100;
 const STEP_MS = 10; // event time advances 10 ms per row: 10M rows span ~28 hours, 1667 windows
 
