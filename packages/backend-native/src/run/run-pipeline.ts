@@ -1,5 +1,5 @@
 import {
-  type CheckReport, type Dataset, type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
+  type CheckReport, type Dataset, type ElementRef, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
   type RunOptions, type RunResult, type RunSelection, ThundError, ThundErrorCode, finishRun, beginRun, downstreamFlows, excludedFlowEvent, excludedOutcome, refuseRun, startRun,
 } from '@thund/ir';
 import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';

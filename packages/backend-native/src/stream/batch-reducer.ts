@@ -1,7 +1,6 @@
 import type { Json } from '@duckdb/node-api';
 import type { Flow } from '@thund/ir';
 import type { NativeConnection } from '../duckdb/native-connection.js';
-import type { NativeDatabase } from '../duckdb/native-database.js';
 import type { FlowSession } from '../run/flow-session.js';
 import { scratchTable, scratchTables } from './scratch.js';
 import type { ReducedBatch } from './stream-operator.js';
@@ -73,7 +72,8 @@ export class BatchReducer {
     const previous = this.#ahead?.stats;
     const stats = (async () => {
       await previous;
-      const connection = await (this.#connection ??= this.#open());
+      this.#connection ??= this.#open();
+      const connection = await this.#connection;
       const [row = {}] = await connection.rowsJson(sql);
       return row;
     })().catch(() => undefined);

@@ -35,11 +35,20 @@ export function planFacts(flow: Flow): PlanFacts {
     relation(node) {
       relationKinds.add(node.kind);
       if (node.kind === 'read') reads.add(node.dataset);
-      if (node.kind === 'sql') (sqlDialects ??= new Set()).add(node.dialect);
-      if (node.kind === 'read_files') (fileFormats ??= new Set()).add(node.format);
+      if (node.kind === 'sql') {
+        sqlDialects ??= new Set();
+        sqlDialects.add(node.dialect);
+      }
+      if (node.kind === 'read_files') {
+        fileFormats ??= new Set();
+        fileFormats.add(node.format);
+      }
     },
     expression(node) {
-      if (node.kind === 'call' || node.kind === 'window_call') (functions ??= new Set()).add(node.name);
+      if (node.kind === 'call' || node.kind === 'window_call') {
+        functions ??= new Set();
+        functions.add(node.name);
+      }
     },
   });
   for (const name of flow.reads ?? []) reads.add(name);
