@@ -25,7 +25,12 @@ export function scheduleFlows(
   pipeline: Pipeline, selection: RunSelection, context: RunContext, maxConcurrency: number, execute: (flow: Flow) => Promise<FlowOutcome>,
 ): Promise<FlowOutcome[]> {
   const writers = new Map<string, Flow[]>();
-  for (const flow of pipeline.flows) writers.set(flow.target, [...(writers.get(flow.target) ?? []), flow]);
+  const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
+    const list = map.get(key);
+    if (list === undefined) map.set(key, [value]);
+    else list.push(value);
+  };
+  for (const flow of pipeline.flows) push(writers, flow.target, flow);
   const upstreamOf = new Map<Flow, readonly Flow[]>();
   const readers = new Map<Flow, Flow[]>();
   const waitingFor = new Map<Flow, number>();
@@ -33,7 +38,7 @@ export function scheduleFlows(
     const upstream = selection.flows.has(flow.name) ? [...new Set(planFacts(flow).reads.flatMap((read) => writers.get(read) ?? []))].filter((w) => w !== flow) : [];
     upstreamOf.set(flow, upstream);
     waitingFor.set(flow, upstream.length);
-    for (const u of upstream) readers.set(u, [...(readers.get(u) ?? []), flow]);
+    for (const u of upstream) push(readers, u, flow);
   }
   const semaphore = new Semaphore(maxConcurrency);
   const ended = new Map<Flow, Ended>();
