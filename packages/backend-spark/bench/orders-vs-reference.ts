@@ -77,16 +77,25 @@ function referenceProject(): string {
   return dir;
 }
 
-interface Timing { readonly graphMs: number; readonly processMs: number }
+/** Peak RSS of a process comes from GNU time's `%M` (KiB), written to a file so the process's own output stays apart. */
+interface Timing { readonly graphMs: number; readonly processMs: number; readonly peakRssMiB: number }
+
+const TIME = '/usr/bin/time';
+const peakRssOf = (file: string): number => {
+  const kib = Number(readFileSync(file, 'utf8').trim().split('\n').at(-1));
+  if (!Number.isFinite(kib) || kib <= 0) throw new Error(`${TIME} wrote no peak RSS to ${file}`);
+  return kib / 1024;
+};
 
 function runThund(dir: string): Timing {
   const started = performance.now();
-  const out = execFileSync('node', [cli, 'run', join(dir, 'pipeline.json'), '--backend', 'spark', '--remote', remote, '--events', join(dir, 'events.jsonl')], { encoding: 'utf8' });
+  const rssFile = join(dir, 'peak-rss.txt');
+  const out = execFileSync(TIME, ['-f', '%M', '-o', rssFile, 'node', cli, 'run', join(dir, 'pipeline.json'), '--backend', 'spark', '--remote', remote, '--events', join(dir, 'events.jsonl')], { encoding: 'utf8' });
   const processMs = performance.now() - started;
   if (!/completed in/.test(out)) throw new Error(`Þund run did not complete:\n${out}`);
   const events = readFileSync(join(dir, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { timestamp: string; runId: string });
   const last = events.filter((e) => e.runId === events.at(-1)?.runId);
-  return { graphMs: Date.parse(last.at(-1)?.timestamp ?? '') - Date.parse(last[0]?.timestamp ?? ''), processMs };
+  return { graphMs: Date.parse(last.at(-1)?.timestamp ?? '') - Date.parse(last[0]?.timestamp ?? ''), processMs, peakRssMiB: peakRssOf(rssFile) };
 }
 
 /** Runs the reference client, noting when each line of its output arrives (its own timestamps have whole seconds only). */
@@ -95,7 +104,8 @@ async function runReference(dir: string): Promise<Timing> {
   const venv = join(repo, '.cache', 'spark', 'venv');
   const python = join(venv, 'bin', 'python');
   const sparkHome = execFileSync(python, ['-c', 'import os, pyspark; print(os.path.dirname(pyspark.__file__))'], { encoding: 'utf8' }).trim();
-  const child = spawn(sparkPipelines, ['run', '--spec', join(dir, 'pipeline.yml'), '--remote', remote], {
+  const rssFile = join(dir, 'peak-rss.txt');
+  const child = spawn(TIME, ['-f', '%M', '-o', rssFile, sparkPipelines, 'run', '--spec', join(dir, 'pipeline.yml'), '--remote', remote], {
     cwd: dir,
     env: { ...process.env, PATH: `${join(venv, 'bin')}:${process.env['PATH'] ?? ''}`, PYSPARK_PYTHON: python, SPARK_HOME: sparkHome, THUND_BENCH_ORDERS_CSV: ordersCsv },
   });
@@ -114,7 +124,7 @@ async function runReference(dir: string): Promise<Timing> {
   const from = seen(/Creating dataflow graph/);
   const to = seen(/Run is COMPLETED/);
   if (code !== 0 || from === undefined || to === undefined) throw new Error(`reference run failed:\n${output}`);
-  return { graphMs: to - from, processMs };
+  return { graphMs: to - from, processMs, peakRssMiB: peakRssOf(rssFile) };
 }
 
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -138,6 +148,7 @@ console.log(JSON.stringify({
   processRatio: ratio(median(results['thund']?.map((t) => t.processMs) ?? []), median(results['reference']?.map((t) => t.processMs) ?? [])),
 }, null, 2));
 const graph = (k: string): number[] => results[k]?.map((t) => t.graphMs) ?? [];
+const peakRss = (k: string): number => Math.max(...(results[k]?.map((t) => t.peakRssMiB) ?? []));
 const whole = (k: string): number[] => results[k]?.map((t) => t.processMs) ?? [];
 const session = SparkConnectSession.connect(remote);
 const sparkVersion = await session.sparkVersion().finally(() => session.close());
@@ -157,6 +168,11 @@ writeBenchResult({
     { label: 'graph run, Þund / reference', value: pairedRatio(graph('thund'), graph('reference')), basis: 'median of paired ratios' },
     { label: 'whole process, Þund / reference', value: median(whole('thund')) / median(whole('reference')), basis: 'ratio of medians' },
     { label: 'whole process, Þund / reference', value: pairedRatio(whole('thund'), whole('reference')), basis: 'median of paired ratios' },
+  ],
+  rss: { mib: peakRss('thund'), of: 'the thund run process (highest of the runs, /usr/bin/time; the Spark server is shared by both clients)' },
+  figures: [
+    { label: 'peak RSS, reference client process (highest of the runs)', value: `${peakRss('reference').toFixed(0)} MiB` },
+    { label: 'peak RSS, Þund with the export (highest of the runs)', value: `${peakRss('thundWithSink').toFixed(0)} MiB` },
   ],
   targets: [{
     text: 'Þund ≤ 1.10× the reference client run directly from Python, whole process (median of paired ratios)',
