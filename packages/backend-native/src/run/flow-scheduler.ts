@@ -1,4 +1,4 @@
-import { type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunSelection, ThundError, ThundErrorCode, excludedOutcome, planFacts } from '@thund/ir';
+import { type ElementRef, type Flow, type FlowOutcome, type Pipeline, type RunContext, type RunSelection, ThundError, ThundErrorCode, excludedOutcome, indexPipeline, planFacts } from '@thund/ir';
 import { Semaphore } from './concurrency.js';
 import { errorDetails } from './flow-runner.js';
 
@@ -24,21 +24,19 @@ interface Ended {
 export function scheduleFlows(
   pipeline: Pipeline, selection: RunSelection, context: RunContext, maxConcurrency: number, execute: (flow: Flow) => Promise<FlowOutcome>,
 ): Promise<FlowOutcome[]> {
-  const writers = new Map<string, Flow[]>();
-  const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
-    const list = map.get(key);
-    if (list === undefined) map.set(key, [value]);
-    else list.push(value);
-  };
-  for (const flow of pipeline.flows) push(writers, flow.target, flow);
+  const { writersOf } = indexPipeline(pipeline);
   const upstreamOf = new Map<Flow, readonly Flow[]>();
   const readers = new Map<Flow, Flow[]>();
   const waitingFor = new Map<Flow, number>();
   for (const flow of pipeline.flows) {
-    const upstream = selection.flows.has(flow.name) ? [...new Set(planFacts(flow).reads.flatMap((read) => writers.get(read) ?? []))].filter((w) => w !== flow) : [];
+    const upstream = selection.flows.has(flow.name) ? [...new Set(planFacts(flow).reads.flatMap((read) => writersOf(read)))].filter((w) => w !== flow) : [];
     upstreamOf.set(flow, upstream);
     waitingFor.set(flow, upstream.length);
-    for (const u of upstream) push(readers, u, flow);
+    for (const u of upstream) {
+      const list = readers.get(u);
+      if (list === undefined) readers.set(u, [flow]);
+      else list.push(flow);
+    }
   }
   const semaphore = new Semaphore(maxConcurrency);
   const ended = new Map<Flow, Ended>();

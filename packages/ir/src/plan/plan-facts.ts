@@ -22,6 +22,9 @@ export interface PlanFacts {
 /** The one empty set every flow without functions, SQL or files shares. */
 const EMPTY: ReadonlySet<never> = new Set<never>();
 
+/** `set` with `value` added, created on the first value. */
+const withValue = <T>(set: Set<T> | undefined, value: T): Set<T> => (set ?? new Set<T>()).add(value);
+
 /** Collects the {@link PlanFacts} of one flow in a single walk of its query plan. */
 export function planFacts(flow: Flow): PlanFacts {
   const reads = new Set<string>();
@@ -35,20 +38,11 @@ export function planFacts(flow: Flow): PlanFacts {
     relation(node) {
       relationKinds.add(node.kind);
       if (node.kind === 'read') reads.add(node.dataset);
-      if (node.kind === 'sql') {
-        sqlDialects ??= new Set();
-        sqlDialects.add(node.dialect);
-      }
-      if (node.kind === 'read_files') {
-        fileFormats ??= new Set();
-        fileFormats.add(node.format);
-      }
+      if (node.kind === 'sql') sqlDialects = withValue(sqlDialects, node.dialect);
+      if (node.kind === 'read_files') fileFormats = withValue(fileFormats, node.format);
     },
     expression(node) {
-      if (node.kind === 'call' || node.kind === 'window_call') {
-        functions ??= new Set();
-        functions.add(node.name);
-      }
+      if (node.kind === 'call' || node.kind === 'window_call') functions = withValue(functions, node.name);
     },
   });
   for (const name of flow.reads ?? []) reads.add(name);
