@@ -9,18 +9,17 @@
  *   THUND_BENCH_FLOWS=3000 THUND_BENCH_RUNS=5 npx tsx bench/many-flows.ts
  */
 import { type SpawnSyncOptionsWithStringEncoding, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version } from '@duckdb/node-api';
+import { readPeakRss, withPeakRss } from '../../../scripts/bench/peak-rss.mjs';
 import { writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const FLOWS = Number(process.env['THUND_BENCH_FLOWS'] ?? 10_000);
 const RUNS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 5));
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'bin.js');
-const TIME = '/usr/bin/time';
 /** The issue's 400 MB, in the MiB that /usr/bin/time's kilobytes (KiB) give. */
 const LIMIT_MIB = 400e6 / 2 ** 20;
 
@@ -38,19 +37,20 @@ const dir = await mkdtemp(join(tmpdir(), 'thund-bench-flows-'));
 try {
   await writeFile(join(dir, 'one.csv'), 'id\n1\n');
   await writeFile(join(dir, 'pipeline.json'), chain(FLOWS));
-  const timed = existsSync(TIME);
   const seconds: number[] = [];
   const rss: number[] = [];
+  const rssFile = join(dir, 'peak-rss.txt');
   for (let run = 0; run < RUNS; run += 1) {
     const started = performance.now();
-    const args = [BIN, 'run', 'pipeline.json', '--show', `m${FLOWS - 1}`];
-    // The progress lines (one per flow event) go nowhere; stderr keeps /usr/bin/time's figure (and any error).
+    const timed = withPeakRss(process.execPath, [BIN, 'run', 'pipeline.json', '--show', `m${FLOWS - 1}`], rssFile);
+    // The progress lines (one per flow event) go nowhere; stderr keeps any error.
     // Typed, not `as const`: spawnSync's stdio takes a mutable array, and the string encoding picks its overload.
     const options: SpawnSyncOptionsWithStringEncoding = { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 256 * 1024 * 1024 };
-    const child = timed ? spawnSync(TIME, ['-f', '%M', process.execPath, ...args], options) : spawnSync(process.execPath, args, options);
+    const child = spawnSync(timed.command, timed.args, options);
     seconds.push((performance.now() - started) / 1000);
     if (child.status !== 0) throw new Error(`thund run failed (${child.status ?? child.signal ?? child.error?.message}): ${child.stderr.slice(-2000)}`);
-    if (timed) rss.push(Number(child.stderr.trim().split('\n').at(-1)) / 1024);
+    const peak = readPeakRss(rssFile);
+    if (peak !== undefined) rss.push(peak);
   }
   const s = median(seconds);
   console.log(`many flows: ${FLOWS} flows, ${RUNS} runs, whole process (thund run)`);

@@ -67,7 +67,7 @@ export class PartialWindowOperator implements StreamOperator {
     const groupBy = [1, 2, ...keys.map((_, i) => i + 4)];
     return [
       `CREATE OR REPLACE TABLE ${table} AS SELECT (${keep}) AS "__ok", "__ws", ${end} AS "__we", ${[...keys, ...partials].join(', ')}, ${countPartial === undefined ? `${counted} AS "__n", ` : ''}${max} AS "__mx" FROM (${assigned}) AS "_a" GROUP BY ${groupBy.join(', ')}`,
-      `SELECT coalesce(sum(${rows}), 0) AS n, coalesce(sum(${rows}) FILTER (WHERE "__ok"), 0) AS ok, max("__mx") AS mx, count(*) FILTER (WHERE "__ok") AS added FROM ${table}`,
+      `SELECT coalesce(sum(${rows}), 0) AS n, coalesce(sum(${rows}) FILTER (WHERE "__ok"), 0) AS ok, max("__mx") AS mx FROM ${table}`,
     ].join(';\n');
   }
 

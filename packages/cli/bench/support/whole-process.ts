@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-
-const TIME = '/usr/bin/time';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readPeakRss, withPeakRss } from '../../../../scripts/bench/peak-rss.mjs';
 
 /** The median of some figures (the mean of the middle two for an even count). */
 export function median(xs: readonly number[]): number {
@@ -18,14 +19,18 @@ export interface ProcessFigures {
 
 /** Runs `node <args>` in `cwd` to its end (stdout discarded) and measures it; throws with its stderr when it fails. */
 export function measure(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): ProcessFigures {
-  const timed = existsSync(TIME);
-  const started = performance.now();
-  const options = { cwd, encoding: 'utf8' as const, env, stdio: ['ignore', 'ignore', 'pipe'] as ('ignore' | 'pipe')[], maxBuffer: 64 * 1024 * 1024 };
-  const run = timed ? spawnSync(TIME, ['-f', '%M', process.execPath, ...args], options) : spawnSync(process.execPath, args, options);
-  const seconds = (performance.now() - started) / 1000;
-  if (run.status !== 0) throw new Error(`${args.join(' ')} failed (${run.status}): ${run.stderr}`);
-  const rss = timed ? Number(run.stderr.trim().split('\n').at(-1)) / 1024 : undefined;
-  return { seconds, rssMiB: rss };
+  const scratch = mkdtempSync(join(tmpdir(), 'thund-bench-rss-'));
+  try {
+    const rssFile = join(scratch, 'peak-rss.txt');
+    const timed = withPeakRss(process.execPath, args, rssFile);
+    const started = performance.now();
+    const run = spawnSync(timed.command, timed.args, { cwd, encoding: 'utf8', env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    const seconds = (performance.now() - started) / 1000;
+    if (run.status !== 0) throw new Error(`${args.join(' ')} failed (${run.status}): ${run.stderr}`);
+    return { seconds, rssMiB: readPeakRss(rssFile) };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** `1234 MiB`, or `n/a` without /usr/bin/time: the median peak RSS of some runs. */
