@@ -1,6 +1,3 @@
-/** True when peak RSS can be measured here (/usr/bin/time exists). */
-export const peakRssMeasured: boolean;
-
 /** The command running `command args` that also writes its peak RSS to `file` (the command itself where it cannot). */
 export function withPeakRss(command: string, args: readonly string[], file: string): { readonly command: string; readonly args: string[] };
 

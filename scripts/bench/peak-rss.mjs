@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 const TIME = '/usr/bin/time';
 
 /** True when peak RSS can be measured here (/usr/bin/time exists). */
-export const peakRssMeasured = existsSync(TIME);
+const peakRssMeasured = existsSync(TIME);
 
 /** The command running `command args` that also writes its peak RSS to `file` (the command itself where it cannot). */
 export function withPeakRss(command, args, file) {

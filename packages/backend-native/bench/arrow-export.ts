@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bindings from '@duckdb/node-bindings';
-import { DuckDBInstance, type DuckDBType, DuckDBTypeId, version } from '@duckdb/node-api';
+import { type DuckDBDataChunk, DuckDBInstance, type DuckDBType, DuckDBTypeId, version } from '@duckdb/node-api';
 import { createNativeBackend } from '../src/index.js';
 import { pairedRatio, writeBenchResult } from '../../../scripts/bench/results.mjs';
 
@@ -86,52 +86,40 @@ try {
         await backend.close();
       }
     };
-    const fetchChunks = async (): Promise<number> => {
+    /** DuckDB's own reader on a fresh instance, chunk by chunk; `visitor` (made from the result's column types) sees each chunk. */
+    const readChunks = async (reader: string, visitor?: (types: readonly DuckDBType[]) => (chunk: DuckDBDataChunk) => void): Promise<number> => {
       const instance = await DuckDBInstance.create(database);
       const raw = await instance.connect();
       try {
         const start = performance.now();
         const result = await raw.stream(`SELECT * FROM ${table.name}`);
+        const visit = visitor?.(result.columnTypes());
         let rows = 0;
         for (;;) {
           const chunk = await result.fetchChunk();
           if (chunk === null || chunk.rowCount === 0) break;
+          visit?.(chunk);
           rows += chunk.rowCount;
         }
-        if (rows !== ROWS) throw new Error(`fetchChunk gave ${rows} rows, expected ${ROWS}`);
+        if (rows !== ROWS) throw new Error(`${reader} gave ${rows} rows, expected ${ROWS}`);
         return performance.now() - start;
       } finally {
         raw.closeSync();
         instance.closeSync();
       }
     };
-
+    const fetchChunks = (): Promise<number> => readChunks('fetchChunk');
     // What the Node API makes any export do: each column of each chunk copied out (data, validity), nothing built.
-    const copiesOnly = async (): Promise<number> => {
-      const instance = await DuckDBInstance.create(database);
-      const raw = await instance.connect();
-      try {
-        const start = performance.now();
-        const result = await raw.stream(`SELECT * FROM ${table.name}`);
-        const widths = result.columnTypes().map(widthOf);
-        let rows = 0;
-        for (;;) {
-          const chunk = await result.fetchChunk();
-          if (chunk === null || chunk.rowCount === 0) break;
-          for (const [column, width] of widths.entries()) {
-            const vector = bindings.data_chunk_get_vector(chunk.chunk, column);
-            bindings.vector_get_validity(vector, Math.ceil(chunk.rowCount / 64) * 8);
-            bindings.vector_get_data(vector, chunk.rowCount * width);
-          }
-          rows += chunk.rowCount;
+    const copiesOnly = (): Promise<number> => readChunks('the copies-only reader', (types) => {
+      const widths = types.map(widthOf);
+      return (chunk) => {
+        for (const [column, width] of widths.entries()) {
+          const vector = bindings.data_chunk_get_vector(chunk.chunk, column);
+          bindings.vector_get_validity(vector, Math.ceil(chunk.rowCount / 64) * 8);
+          bindings.vector_get_data(vector, chunk.rowCount * width);
         }
-        if (rows !== ROWS) throw new Error(`the copies-only reader gave ${rows} rows, expected ${ROWS}`);
-        return performance.now() - start;
-      } finally {
-        raw.closeSync();
-        instance.closeSync();
-      }
-    };
+      };
+    });
 
     await exportArrow(); // warm-up: the file into the OS cache, the code paths compiled
     await fetchChunks();
@@ -167,7 +155,7 @@ try {
         { label: 'the Node API\'s copies alone / fetchChunk rate (the floor any export from JavaScript starts from)', value: floor, basis: 'median of paired ratios' },
         { label: 'streamDataset rate / the Node API\'s copies alone', value: aboveFloor, basis: 'median of paired ratios' },
       ],
-      rss: { mib: process.resourceUsage().maxRSS / 1024, of: 'the bench process (both readers, one at a time; flat RSS over 100M rows: memory-100m.ts)' },
+      rss: { mib: process.resourceUsage().maxRSS / 1024, of: 'the bench process (its three readers, one at a time; flat RSS over 100M rows: memory-100m.ts)' },
       figures: [
         { label: 'streamDataset rate (median)', value: `${rate(median(arrowTimes)).toFixed(1)} M rows/s` },
         { label: 'fetchChunk rate (median)', value: `${rate(median(chunkTimes)).toFixed(1)} M rows/s` },
