@@ -6,6 +6,7 @@ import {
   InterruptRequest_InterruptType, type PlanSchema, ReattachExecuteRequestSchema, ReleaseExecuteRequestSchema,
 } from '../gen/spark/connect/base_pb.js';
 import type { RelationSchema } from '../gen/spark/connect/relations_pb.js';
+import type { DataType } from '../gen/spark/connect/types_pb.js';
 import { collectArrow } from './arrow-result.js';
 import { type SparkRemote, parseConnectionString } from './connection-string.js';
 import { GrpcCode, type GrpcErrorLike, isConnectionFailure, sparkFacts, thundErrorFromSpark } from './spark-error.js';
@@ -205,6 +206,14 @@ export class SparkConnectSession {
       ...this.#base(), analyze: { case: 'sparkVersion', value: {} },
     })));
     return response.result.case === 'sparkVersion' ? response.result.value.version : 'unknown';
+  }
+
+  /** The schema Spark analyses a relation to have (AnalyzePlan schema), without running it; Spark's analysis errors propagate. */
+  async schema(relation: RelationInit): Promise<DataType | undefined> {
+    const response = await this.#unary(() => this.#transport.analyzePlan(create(AnalyzePlanRequestSchema, {
+      ...this.#base(), analyze: { case: 'schema', value: { plan: { opType: { case: 'root', value: relation } } } },
+    })));
+    return response.result.case === 'schema' ? response.result.value.schema : undefined;
   }
 
   /** Sets session configuration. */

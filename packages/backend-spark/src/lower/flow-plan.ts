@@ -5,7 +5,7 @@ import { lowerCdcRecompute } from './cdc-recompute.js';
 import { lowerEventTimeFlow } from './event-time.js';
 import { applyExpectations } from './expectations.js';
 import { arrivalsTable, isRecomputedAggregation, lowerRecomputedAggregation } from './recomputed-aggregation.js';
-import { type LoweringContext, RelationLowering, subqueryAlias } from './relation-lowering.js';
+import { type FileRead, type LoweringContext, RelationLowering, subqueryAlias } from './relation-lowering.js';
 import { qualified } from './spark-types.js';
 
 /** Where a pipeline's datasets live on Spark. */
@@ -88,12 +88,15 @@ function lowerFlow(flow: Flow, baseDir: string, pipeline: Pipeline): LoweredFlow
  * the graph) are inlined as their defining flow's plan, and every read is
  * a batch read.
  */
-export function outsideLowering(pipeline: Pipeline, place: PipelinePlace, baseDir: string): RelationLowering {
+export function outsideLowering(
+  pipeline: Pipeline, place: PipelinePlace, baseDir: string, inferredSchema?: (read: FileRead) => string | undefined,
+): RelationLowering {
   const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
   const definingFlow = new Map<string, Flow>(pipeline.flows.map((f) => [f.target, f]));
   const context: LoweringContext = {
     streaming: false,
     resolvePath: (p) => resolvePath(baseDir, p),
+    ...(inferredSchema === undefined ? {} : { inferredSchema }),
     readDataset(name) {
       const dataset = datasets.get(name);
       const flow = definingFlow.get(name);

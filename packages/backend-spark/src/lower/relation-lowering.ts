@@ -24,6 +24,23 @@ export interface LoweringContext {
    * the run) a qualified table, or a temporary view's own plan inlined.
    */
   readDataset?(dataset: string, streaming: boolean): RelationInit | undefined;
+  /** A schema Spark already inferred this run for a batch file read it would otherwise infer again (inferred-schemas.ts). */
+  inferredSchema?(read: FileRead): string | undefined;
+}
+
+/** What identifies a batch file read for schema inference: its format, paths and reader options. */
+export interface FileRead {
+  readonly format: string;
+  readonly paths: readonly string[];
+  readonly options: Readonly<Record<string, string>>;
+}
+
+/**
+ * Whether Spark infers the schema of a file read given none by reading the
+ * files whole: a batch CSV read with `inferSchema`, a batch JSON read.
+ */
+export function infersSchema(read: FileRead, streaming: boolean): boolean {
+  return !streaming && ((read.format === 'csv' && read.options['inferSchema'] === 'true') || read.format === 'json');
 }
 
 /** The SQL dialects Spark runs as written. */
@@ -96,18 +113,18 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
       Object.assign(options, node.options ?? {});
     }
     if (this.#context.streaming && node.maxFilesPerTrigger !== undefined) options['maxFilesPerTrigger'] = String(node.maxFilesPerTrigger);
+    const paths = [this.#context.resolvePath(node.path)];
+    const read: FileRead = { format: node.format, paths, options };
+    const inferred = node.schema === undefined && infersSchema(read, this.#context.streaming) ? this.#context.inferredSchema?.(read) : undefined;
+    if (inferred !== undefined) delete options['inferSchema'];
+    const schema = node.schema === undefined ? inferred : schemaDdl(node.schema);
     return {
       relType: {
         case: 'read',
         value: {
           readType: {
             case: 'dataSource',
-            value: {
-              format: node.format,
-              ...(node.schema === undefined ? {} : { schema: schemaDdl(node.schema) }),
-              options,
-              paths: [this.#context.resolvePath(node.path)],
-            },
+            value: { format: node.format, ...(schema === undefined ? {} : { schema }), options, paths },
           },
           isStreaming: this.#context.streaming,
         },

@@ -9,12 +9,15 @@ import { resolvePath } from '../lower/flow-plan.js';
 import { RelationLowering, subqueryAlias } from '../lower/relation-lowering.js';
 import { schemaDdl } from '../lower/spark-types.js';
 import { relationFields } from '../read/relation-fields.js';
+import type { InferredSchemas } from './inferred-schemas.js';
 
 export interface SchemaCheckInput {
   readonly session: SparkConnectSession;
   readonly pipeline: Pipeline;
   readonly baseDir: string;
   readonly signal?: AbortSignal;
+  /** Schemas Spark already inferred this run for the pipeline's file reads (inferred-schemas.ts). */
+  readonly inferred?: InferredSchemas;
 }
 
 /** A dataset's columns as far as known here: declared, inferred by the IR, or analysed by Spark; `undefined`: not known. */
@@ -111,6 +114,7 @@ class FlowAnalyser {
     const lowering = new RelationLowering({
       streaming: false,
       resolvePath: (p) => resolvePath(this.#input.baseDir, p),
+      ...(this.#input.inferred === undefined ? {} : { inferredSchema: this.#input.inferred.schemaOf }),
       readDataset: (name) => {
         const fields = reads.get(name);
         return fields === undefined ? undefined : subqueryAlias(emptyRelation(fields), name);

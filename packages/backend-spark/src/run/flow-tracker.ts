@@ -28,8 +28,11 @@ export class FlowTracker {
   /** Whether Spark ran any flow (the run got past resolving the graph). */
   flowsRan = false;
   runState: string | undefined;
+  #onCompletedOnSpark: ((flow: string) => void) | undefined;
 
   readonly #members: ReadonlyMap<string, readonly string[]>;
+  /** Pipeline flow → the SDP flows standing for it that have yet to complete (an update/complete flow has two). */
+  readonly #partsLeft = new Map<string, Set<string>>();
 
   /** `members`: SDP flow name → the pipeline flows it stands for (default: itself). */
   constructor(context: RunContext, pipeline: string, flows: readonly string[], catalog: string, database: string, members: ReadonlyMap<string, readonly string[]> = new Map()) {
@@ -37,6 +40,9 @@ export class FlowTracker {
     this.#members = members;
     this.#pipeline = { kind: 'pipeline', name: pipeline };
     this.#names = new FlowNames([...new Set([...flows, ...members.keys()])], catalog, database);
+    for (const [sdpFlow, pipelineFlows] of members) {
+      for (const flow of pipelineFlows) this.#partsLeft.set(flow, (this.#partsLeft.get(flow) ?? new Set()).add(sdpFlow));
+    }
   }
 
   get names(): FlowNames {
@@ -47,6 +53,14 @@ export class FlowTracker {
   pipelineFlows(identifier: string): readonly string[] {
     const sdpFlow = this.#names.resolve(identifier);
     return sdpFlow === undefined ? [] : (this.#members.get(sdpFlow) ?? [sdpFlow]);
+  }
+
+  /**
+   * Called once for each pipeline flow once SDP has reported every SDP flow
+   * standing for it completed, so its counting can start while the graph runs on.
+   */
+  whenCompletedOnSpark(listener: (flow: string) => void): void {
+    this.#onCompletedOnSpark = listener;
   }
 
   /** Handles one SDP event message. */
@@ -63,13 +77,18 @@ export class FlowTracker {
       this.#context.emit({ element: pipeline, message: `Spark: ${message}` });
       return;
     }
-    for (const flow of this.#members.get(sdpFlow) ?? [sdpFlow]) this.#onFlow(flow, parsed, message);
+    for (const flow of this.#members.get(sdpFlow) ?? [sdpFlow]) this.#onFlow(flow, parsed, message, sdpFlow);
   }
 
-  #onFlow(flow: string, parsed: Extract<ReturnType<typeof parseSdpMessage>, { kind: 'flow' }>, message: string): void {
+  #onFlow(flow: string, parsed: Extract<ReturnType<typeof parseSdpMessage>, { kind: 'flow' }>, message: string, sdpFlow: string): void {
     if (parsed.phase === 'running' || parsed.phase === 'completed' || parsed.phase === 'failed') this.flowsRan = true;
     if (parsed.phase === 'completed') {
       this.completedOnSpark.add(flow);
+      const left = this.#partsLeft.get(flow) ?? new Set([sdpFlow]);
+      if (left.size === 0) return;
+      left.delete(sdpFlow);
+      this.#partsLeft.set(flow, left);
+      if (left.size === 0) this.#onCompletedOnSpark?.(flow);
       return;
     }
     if (parsed.phase === 'failed') {

@@ -7,15 +7,14 @@ import {
 } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
 import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
-import { applyExpectations } from '../lower/expectations.js';
-import { type PipelinePlace, outsideLowering, readTable } from '../lower/flow-plan.js';
+import { type PipelinePlace, outsideLowering } from '../lower/flow-plan.js';
 import { storageDir } from '../storage-dir.js';
 import { batchSinkFlows, isBatchSink } from '../lower/batch-sinks.js';
 import { type GraphOutput, graphOutputs } from '../lower/graph-flows.js';
 import { qualified } from '../lower/spark-types.js';
-import { SourceTotalsLedger, arrivalsBefore, countExpectations, countFlowRows, countRows, streamingRowsBefore } from './flow-metrics.js';
-import { countRelationRows } from '../read/count-rows.js';
-import { arrivalsTable, changedGroups, isRecomputedAggregation } from '../lower/recomputed-aggregation.js';
+import { SourceTotalsLedger, arrivalsBefore, streamingRowsBefore } from './flow-metrics.js';
+import { CountsOnCompletion } from './counts-on-completion.js';
+import { FlowCounter, completeCounted } from './flow-counts.js';
 import { FlowTracker } from './flow-tracker.js';
 import { defineGraph } from './define-graph.js';
 import { asPlan, dropGraph, startRunCommand } from './graph-commands.js';
@@ -26,6 +25,7 @@ import { prepareStreamingSinks } from './prepare-streaming-sinks.js';
 import { writeBatchSinks } from './write-batch-sinks.js';
 import { type AppendOnceOutcome, StagingRefused, stageAppendOnceFlows, stagedSchemas } from './stage-append-once.js';
 import { StreamingProgressListener, progressReporter } from './streaming-progress.js';
+import { InferredSchemas } from './inferred-schemas.js';
 
 export interface RunDependencies {
   readonly session: () => Promise<SparkConnectSession>;
@@ -41,8 +41,8 @@ type Outcome = Omit<RunResult, 'runId' | 'durationMs'>;
  * Runs a pipeline as one SDP run: validate and check (any problem fails the
  * run before a command is sent), then CreateDataflowGraph, one DefineOutput
  * per dataset, one DefineFlow per flow, StartRun — streaming its events
- * back as RunEvents — and, once Spark has finished, the row and
- * expectation counts each completed flow's event carries.
+ * back as RunEvents — and the row and expectation counts each completed
+ * flow's event carries, taken as soon as Spark reports the flow completed.
  */
 export function runPipeline(deps: RunDependencies, pipeline: Pipeline, options: RunOptions = {}): RunHandle {
   return startRun(pipeline.name, options, (context) => execute(deps, pipeline, options, context));
@@ -70,12 +70,13 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   const storageDir = storagePath(whole, deps.baseDir, deps.storageRoot, options.dryRun !== true);
   const session = await deps.session();
   const place = deps.place(whole);
+  const inferred = await inferOnce(session, whole, deps.baseDir, storageDir);
   // The declared-schema rule where only Spark can tell a flow's columns: a flow that breaks it fails and the flows
   // downstream of it are cancelled; the rest of the graph runs without them, as native runs it.
-  const mismatches = await declaredSchemaMismatches({ session, pipeline: whole, baseDir: deps.baseDir, signal });
+  const mismatches = await declaredSchemaMismatches({ session, pipeline: whole, baseDir: deps.baseDir, signal, inferred });
   const notRun = downstreamOf(whole, new Set(mismatches.keys()));
   const pipeline = notRun.size === 0 ? whole : withoutFlows(whole, notRun);
-  const outputs = graphOutputs(pipeline, deps.baseDir, storageDir);
+  const outputs = graphOutputs(pipeline, deps.baseDir, storageDir).map((o) => withInferred(o, inferred));
   const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));
   const outsideGraph = new Set(batchSinkFlows(pipeline).map((f) => f.name));
   const streamingTables = outputs.filter((o) => o.sdpType === 'table' && o.flows.length > 0)
@@ -101,17 +102,28 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   let runError: ThundError | undefined;
   const resetFlows = new Set(whole.flows.filter((f) => resets.has(f.target)).map((f) => f.name));
   const ledger = new SourceTotalsLedger(storageDir, (flow) => resetFlows.has(flow));
-  let rowsBefore: ReadonlyMap<string, number> = new Map();
-  let lastArrivals: ReadonlyMap<string, number> = new Map();
-  let appendOnce: ReadonlyMap<string, AppendOnceOutcome> = new Map();
+  const lowering = outsideLowering(pipeline, place, deps.baseDir, inferred.schemaOf);
+  const countLowering = outsideLowering(running, place, deps.baseDir, inferred.schemaOf);
+  // Replaced once the run has learned what was there before it (below); until then no flow can complete.
+  let counter = new FlowCounter(session, running, place, countLowering, { ledger, rowsBefore: new Map(), lastArrivals: new Map(), appendOnce: new Map() });
+  const runningFlows = new Map(running.flows.map((f) => [f.name, f]));
+  const counting = new CountsOnCompletion(
+    (name) => counter.count(runningFlows.get(name) as Flow),
+    (name, counts) => completeCounted(tracker, name, counts),
+  );
+  if (options.dryRun !== true) {
+    tracker.whenCompletedOnSpark((name) => {
+      if (runningFlows.has(name) && !outsideGraph.has(name)) counting.start(name);
+    });
+  }
   try {
-    rowsBefore = await streamingRowsBefore(session, place, running, resets);
-    lastArrivals = await arrivalsBefore(session, place, running, resets);
+    const rowsBefore = await streamingRowsBefore(session, place, running, resets);
+    const lastArrivals = await arrivalsBefore(session, place, running, resets);
+    let appendOnce: ReadonlyMap<string, AppendOnceOutcome> = new Map();
     let graphFlows = outputs.flatMap((o) => o.flows);
     if (options.dryRun !== true && running.flows.some((f) => f.kind === 'append_once')) {
       // The staged files are read as a stream without a declared schema; Spark resolves a flow when it is defined, with the session's conf.
       await session.setConfig({ 'spark.sql.streaming.schemaInference': 'true' });
-      const lowering = outsideLowering(pipeline, place, deps.baseDir);
       appendOnce = await stageAppendOnceFlows({ session, pipeline: running, storageDir, lowering, ledger, tracker, resets, signal });
     } else if (pipeline.flows.some((f) => f.kind === 'append_once')) {
       // A dry run stages nothing: the graph reads each staging directory with the schema its rows would have.
@@ -121,8 +133,9 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
         tracker.fail(error.flow, error.error.code, error.error.rawMessage, error.error instanceof SparkError ? error.error.engineClass : undefined);
         throw error.error;
       });
-      graphFlows = graphOutputs(pipeline, deps.baseDir, storageDir, schemas).flatMap((o) => o.flows);
+      graphFlows = graphOutputs(pipeline, deps.baseDir, storageDir, schemas).flatMap((o) => withInferred(o, inferred).flows);
     }
+    counter = new FlowCounter(session, running, place, countLowering, { ledger, rowsBefore, lastArrivals, appendOnce });
     if (place.database !== 'default') await session.sql(`CREATE DATABASE IF NOT EXISTS ${qualified(place.catalog, place.database)}`, { signal });
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running on Spark ${session.remote.display}` });
     // A pipeline of batch sinks alone has no graph to run; nor has one whose graph would hold only temporary views
@@ -154,13 +167,17 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   }
 
   if (signal.aborted) {
+    // A cancelled run does not wait for counts: a flow Spark completed whose counts are not in completes without them.
+    counting.stop();
     for (const flow of [...tracker.expectationFailures.keys()]) tracker.failExpectation(flow);
+    for (const name of tracker.completedOnSpark) if (!tracker.isTerminal(name)) completeCounted(tracker, name, { rowsWritten: undefined, expectations: undefined });
     for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'the run was cancelled');
   } else {
-    await finishFlows(session, running, place, deps.baseDir, tracker, runError, options.dryRun === true, { ledger, rowsBefore, lastArrivals, appendOnce }, outsideGraph);
+    await counting.settled();
+    await finishFlows(running, tracker, runError, options.dryRun === true, counter, outsideGraph);
     if (runError === undefined && options.dryRun !== true) {
       const sinks = pipeline.datasets.filter((d) => isBatchSink(pipeline, d) && runningTargets.has(d.name));
-      await writeBatchSinks({ session, pipeline, place, baseDir: deps.baseDir, tracker, ledger, runId: context.runId, signal }, sinks);
+      await writeBatchSinks({ session, pipeline, place, baseDir: deps.baseDir, tracker, ledger, runId: context.runId, signal, inferred }, sinks);
     }
     for (const name of outsideGraph) {
       if (tracker.isTerminal(name)) continue;
@@ -176,17 +193,6 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   return finishRun(whole, context, { started, flows: outcomes, ...(runError === undefined ? {} : { runError: errorDetails(runError) }) });
 }
 
-/** What the run learned before and while Spark ran, for the counts of each flow's completed event. */
-interface RunMetrics {
-  readonly ledger: SourceTotalsLedger;
-  /** Rows of streaming tables before the run. */
-  readonly rowsBefore: ReadonlyMap<string, number>;
-  /** Update/complete flows: the newest arrival before the run (recomputed-aggregation.ts). */
-  readonly lastArrivals: ReadonlyMap<string, number>;
-  /** Append-once flows: staged this run (rows, counts) or earlier (nothing). */
-  readonly appendOnce: ReadonlyMap<string, AppendOnceOutcome>;
-}
-
 export function errorDetails(error: ThundError): RunEventError {
   const engineClass = error instanceof SparkError ? error.engineClass : undefined;
   return { code: error.code, message: error.message, ...(engineClass === undefined ? {} : { engineClass }) };
@@ -198,22 +204,16 @@ export function errorDetails(error: ThundError): RunEventError {
  * flows the run error names as failed; the rest as cancelled.
  */
 async function finishFlows(
-  session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, baseDir: string,
-  tracker: FlowTracker, runError: ThundError | undefined, dryRun: boolean,
-  metrics: RunMetrics,
-  outsideGraph: ReadonlySet<string>,
+  pipeline: Pipeline, tracker: FlowTracker, runError: ThundError | undefined, dryRun: boolean, counter: FlowCounter, outsideGraph: ReadonlySet<string>,
 ): Promise<void> {
   const inGraph = pipeline.flows.filter((flow) => !outsideGraph.has(flow.name));
   const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
-  const writers = new Map<string, number>();
-  for (const flow of pipeline.flows) writers.set(flow.target, (writers.get(flow.target) ?? 0) + 1);
-  const lowering = outsideLowering(pipeline, place, baseDir);
   const runCompleted = runError === undefined;
 
   // A flow a failed expectation stopped reports the counts, as on native.
   await Promise.all([...tracker.expectationFailures.keys()].map(async (name) => {
     const flow = pipeline.flows.find((f) => f.name === name);
-    tracker.failExpectation(name, flow === undefined ? undefined : await countExpectations(session, lowering, flow, metrics.ledger));
+    tracker.failExpectation(name, flow === undefined ? undefined : await counter.expectations(flow));
   }));
   const namedInError = runError === undefined ? new Set<string>() : flowsNamedIn(runError.rawMessage, tracker);
   // Temporary views are only definitions to SDP, which reports nothing for them:
@@ -222,24 +222,9 @@ async function finishFlows(
     && (runCompleted || (tracker.flowsRan && !namedInError.has(flow.name)));
   const completing = inGraph.filter((flow) => !tracker.isTerminal(flow.name)
     && (tracker.completedOnSpark.has(flow.name) || viewCompleted(flow) || (runCompleted && dryRun)));
-  const results = await Promise.all(completing.map(async (flow) => {
-    if (dryRun) return { flow, rowsWritten: 0 as number | undefined, expectations: undefined };
-    const staged = metrics.appendOnce.get(flow.name);
-    if (staged !== undefined) return { flow, rowsWritten: staged.rowsWritten as number | undefined, expectations: staged.expectations };
-    const dataset = datasets.get(flow.target) as Dataset;
-    const [rowsWritten, expectations] = await Promise.all([
-      rowsWrittenBy(session, lowering, place, flow, dataset, writers.get(flow.target) ?? 1, metrics),
-      countExpectations(session, lowering, flow, metrics.ledger),
-    ]);
-    return { flow, rowsWritten, expectations };
-  }));
-  for (const { flow, rowsWritten, expectations } of results) {
-    const written = rowsWritten === undefined ? '' : `: ${rowsWritten} row${rowsWritten === 1 ? '' : 's'} written`;
-    tracker.complete(flow.name, `flow "${flow.name}" completed${dryRun ? ' (dry run: nothing written)' : written}`, {
-      ...(rowsWritten === undefined ? {} : { rowsWritten }),
-      ...(expectations === undefined ? {} : { expectations }),
-    });
-  }
+  // Flows Spark completed were counted as it reported them (CountsOnCompletion); what is left here: temporary views, a dry run's flows.
+  const results = await Promise.all(completing.map(async (flow) => ({ flow, counts: dryRun ? { rowsWritten: 0, expectations: undefined } : await counter.count(flow) })));
+  for (const { flow, counts } of results) completeCounted(tracker, flow.name, counts, dryRun);
   if (runCompleted) {
     for (const flow of inGraph) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'Spark ended the run without running it');
     return;
@@ -261,30 +246,6 @@ async function finishFlows(
 function flowsNamedIn(message: string, tracker: FlowTracker): Set<string> {
   const unresolved = unresolvedFlows(message);
   return new Set([...unresolved.failed, ...tracker.names.mentionedIn(message)].flatMap((n) => tracker.pipelineFlows(n)));
-}
-
-/**
- * Rows a completed flow wrote this run: the dataset's count for its only
- * writer (minus the rows a streaming table already had); for one of several
- * flows into a table (one SDP union flow), the count of its own query.
- */
-async function rowsWrittenBy(
-  session: SparkConnectSession, lowering: ReturnType<typeof outsideLowering>, place: PipelinePlace, flow: Flow, dataset: Dataset, writerCount: number,
-  metrics: RunMetrics,
-): Promise<number | undefined> {
-  if (dataset.type === 'temporary_view' || dataset.type === 'sink') return undefined;
-  if (isRecomputedAggregation(flow)) {
-    // As native: update writes the groups this run changed; complete rewrites every group, if the run brought rows.
-    const changed = await countRelationRows(session, changedGroups(flow, lowering, readTable(place, arrivalsTable(flow.target)), metrics.lastArrivals.get(flow.name)))
-      .catch(() => undefined);
-    return flow.outputMode === 'complete' && changed !== undefined && changed > 0 ? countRows(session, place, dataset.name) : changed;
-  }
-  if (writerCount > 1 || flow.kind === 'cdc') {
-    // Outside the graph (temporary views inlined, batch reads), with the flow's expectations applied.
-    return countFlowRows(session, applyExpectations(lowering.lower(flow.query), flow, lowering.expressions), flow, metrics.ledger);
-  }
-  const rowsNow = await countRows(session, place, dataset.name);
-  return rowsNow === undefined ? undefined : rowsNow - (metrics.rowsBefore.get(dataset.name) ?? 0);
 }
 
 function firstLine(text: string): string {
@@ -343,6 +304,24 @@ function graphTables(outputs: readonly GraphOutput[], runningTargets: ReadonlySe
     return runningTargets.has(dataset) && keep(dataset) ? [o.dataset.name] : [];
   });
   return [...new Set(tables)];
+}
+
+/**
+ * The schemas Spark infers for the pipeline's batch file reads, inferred
+ * once (inferred-schemas.ts). Not when the pipeline's `configuration` sets
+ * more than the time zone: the graph runs with it and this session does
+ * not, and settings such as `spark.sql.timestampType` change what Spark
+ * infers; the graph then infers them itself, as it always may.
+ */
+async function inferOnce(session: SparkConnectSession, pipeline: Pipeline, baseDir: string, storageDir: string): Promise<InferredSchemas> {
+  const settings = Object.keys(pipeline.configuration ?? {}).filter((key) => key !== 'spark.sql.session.timeZone');
+  if (settings.length > 0) return InferredSchemas.none;
+  return InferredSchemas.infer(session, graphOutputs(pipeline, baseDir, storageDir).flatMap((o) => o.flows.map((f) => f.relation)));
+}
+
+/** A graph output whose flows read with the schemas inferred this run. */
+function withInferred(output: GraphOutput, inferred: InferredSchemas): GraphOutput {
+  return { ...output, flows: output.flows.map((f) => ({ ...f, relation: inferred.apply(f.relation) })) };
 }
 
 /** A pipeline-level failure before any command was sent: `refuseRun` with Spark's error details. */

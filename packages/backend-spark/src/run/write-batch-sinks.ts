@@ -10,6 +10,7 @@ import { readPath } from '../lower/read-path.js';
 import { unionByName } from '../lower/union-by-name.js';
 import { countRelationRows } from '../read/count-rows.js';
 import { type SourceTotalsLedger, countExpectations, countFlowRows } from './flow-metrics.js';
+import type { InferredSchemas } from './inferred-schemas.js';
 import { sinkWriteOptions } from './sink-write-options.js';
 import type { FlowTracker } from './flow-tracker.js';
 
@@ -22,6 +23,8 @@ export interface BatchSinkRun {
   readonly ledger: SourceTotalsLedger;
   readonly runId: string;
   readonly signal: AbortSignal;
+  /** Schemas Spark already inferred this run for the pipeline's file reads. */
+  readonly inferred?: InferredSchemas;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function writeBatchSinks(run: BatchSinkRun, sinks: readonly Dataset
 async function writeSink(run: BatchSinkRun, dataset: Dataset): Promise<void> {
   const { session, pipeline, tracker, signal } = run;
   const flows = pipeline.flows.filter((f) => f.target === dataset.name);
-  const lowering = outsideLowering(pipeline, run.place, run.baseDir);
+  const lowering = outsideLowering(pipeline, run.place, run.baseDir, run.inferred?.schemaOf);
   const relations = new Map<Flow, RelationInit>(flows.map((f) => [f, shapeToSchema(applyExpectations(lowering.lower(f.query), f, lowering.expressions), dataset)]));
   for (const flow of flows) tracker.transition(flow.name, 'planning', `flow "${flow.name}" is planning a write of sink "${dataset.name}"`);
   const location = resolvePath(run.baseDir, dataset.location ?? dataset.name);

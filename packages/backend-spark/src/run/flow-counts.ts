@@ -1,0 +1,93 @@
+import type { Dataset, ExpectationResult, Flow, Pipeline } from '@thund/ir';
+import type { SparkConnectSession } from '../connect/session.js';
+import { applyExpectations } from '../lower/expectations.js';
+import { type PipelinePlace, type outsideLowering, readTable } from '../lower/flow-plan.js';
+import { arrivalsTable, changedGroups, isRecomputedAggregation } from '../lower/recomputed-aggregation.js';
+import { countRelationRows } from '../read/count-rows.js';
+import { type SourceTotalsLedger, countExpectations, countFlowRows, countRows } from './flow-metrics.js';
+import type { AppendOnceOutcome } from './stage-append-once.js';
+import type { FlowTracker } from './flow-tracker.js';
+
+/** What the run learned before Spark ran, for the counts of each flow's completed event. */
+export interface RunMetrics {
+  readonly ledger: SourceTotalsLedger;
+  /** Rows of streaming tables before the run. */
+  readonly rowsBefore: ReadonlyMap<string, number>;
+  /** Update/complete flows: the newest arrival before the run (recomputed-aggregation.ts). */
+  readonly lastArrivals: ReadonlyMap<string, number>;
+  /** Append-once flows: staged this run (rows, counts) or earlier (nothing). */
+  readonly appendOnce: ReadonlyMap<string, AppendOnceOutcome>;
+}
+
+/** What a completed flow's event carries; a count Spark could not give is left out. */
+export interface FlowCounts {
+  readonly rowsWritten: number | undefined;
+  readonly expectations: readonly ExpectationResult[] | undefined;
+}
+
+/** Counts a completed flow's rows written and expectations (Spark reports no per-flow metrics to a client, so each is a query). */
+export class FlowCounter {
+  readonly #session: SparkConnectSession;
+  readonly #lowering: ReturnType<typeof outsideLowering>;
+  readonly #place: PipelinePlace;
+  readonly #metrics: RunMetrics;
+  readonly #datasets: ReadonlyMap<string, Dataset>;
+  readonly #writers = new Map<string, number>();
+
+  constructor(session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, lowering: ReturnType<typeof outsideLowering>, metrics: RunMetrics) {
+    this.#session = session;
+    this.#lowering = lowering;
+    this.#place = place;
+    this.#metrics = metrics;
+    this.#datasets = new Map(pipeline.datasets.map((d) => [d.name, d]));
+    for (const flow of pipeline.flows) this.#writers.set(flow.target, (this.#writers.get(flow.target) ?? 0) + 1);
+  }
+
+  async count(flow: Flow): Promise<FlowCounts> {
+    const staged = this.#metrics.appendOnce.get(flow.name);
+    if (staged !== undefined) return { rowsWritten: staged.rowsWritten, expectations: staged.expectations };
+    const [rowsWritten, expectations] = await Promise.all([
+      this.#rowsWritten(flow),
+      countExpectations(this.#session, this.#lowering, flow, this.#metrics.ledger),
+    ]);
+    return { rowsWritten, expectations };
+  }
+
+  /** The counts of a flow a failed expectation stopped (its failed event carries them, as on native). */
+  expectations(flow: Flow): Promise<ExpectationResult[] | undefined> {
+    return countExpectations(this.#session, this.#lowering, flow, this.#metrics.ledger);
+  }
+
+  /**
+   * Rows a completed flow wrote this run: the dataset's count for its only
+   * writer (minus the rows a streaming table already had); for one of several
+   * flows into a table (one SDP union flow), the count of its own query.
+   */
+  async #rowsWritten(flow: Flow): Promise<number | undefined> {
+    const dataset = this.#datasets.get(flow.target);
+    if (dataset === undefined || dataset.type === 'temporary_view' || dataset.type === 'sink') return undefined;
+    const session = this.#session;
+    if (isRecomputedAggregation(flow)) {
+      // As native: update writes the groups this run changed; complete rewrites every group, if the run brought rows.
+      const arrivals = readTable(this.#place, arrivalsTable(flow.target));
+      const changed = await countRelationRows(session, changedGroups(flow, this.#lowering, arrivals, this.#metrics.lastArrivals.get(flow.name))).catch(() => undefined);
+      return flow.outputMode === 'complete' && changed !== undefined && changed > 0 ? countRows(session, this.#place, dataset.name) : changed;
+    }
+    if ((this.#writers.get(flow.target) ?? 1) > 1 || flow.kind === 'cdc') {
+      // Outside the graph (temporary views inlined, batch reads), with the flow's expectations applied.
+      return countFlowRows(session, applyExpectations(this.#lowering.lower(flow.query), flow, this.#lowering.expressions), flow, this.#metrics.ledger);
+    }
+    const rowsNow = await countRows(session, this.#place, dataset.name);
+    return rowsNow === undefined ? undefined : rowsNow - (this.#metrics.rowsBefore.get(dataset.name) ?? 0);
+  }
+}
+
+/** A counted flow's completed event. */
+export function completeCounted(tracker: FlowTracker, flow: string, counts: FlowCounts, dryRun = false): void {
+  const { rowsWritten, expectations } = counts;
+  const written = rowsWritten === undefined ? '' : `: ${rowsWritten} row${rowsWritten === 1 ? '' : 's'} written`;
+  tracker.complete(flow, `flow "${flow}" completed${dryRun ? ' (dry run: nothing written)' : written}`, {
+    ...(rowsWritten === undefined ? {} : { rowsWritten }),
+    ...(expectations === undefined ? {} : { expectations }),
+  });
+}
