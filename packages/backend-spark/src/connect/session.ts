@@ -208,12 +208,19 @@ export class SparkConnectSession {
     return response.result.case === 'sparkVersion' ? response.result.value.version : 'unknown';
   }
 
-  /** The schema Spark analyses a relation to have (AnalyzePlan schema), without running it; Spark's analysis errors propagate. */
-  async schema(relation: RelationInit): Promise<DataType | undefined> {
-    const response = await this.#unary(() => this.#transport.analyzePlan(create(AnalyzePlanRequestSchema, {
-      ...this.#base(), analyze: { case: 'schema', value: { plan: { opType: { case: 'root', value: relation } } } },
-    })));
-    return response.result.case === 'schema' ? response.result.value.schema : undefined;
+  /**
+   * The schema Spark analyses a relation to have, as Spark's own types:
+   * the schema an ExecutePlan of it with `LIMIT 0` sends before its (no)
+   * rows. An ExecutePlan rather than AnalyzePlan, so a slow analysis (a
+   * file read inferring its schema) is cancellable and not cut off by
+   * `timeouts.unaryMs`. Spark's analysis errors propagate.
+   */
+  async schema(relation: RelationInit, options?: ExecuteOptions): Promise<DataType | undefined> {
+    let schema: DataType | undefined;
+    for await (const response of this.execute({ opType: { case: 'root', value: { relType: { case: 'limit', value: { input: relation, limit: 0 } } } } }, options)) {
+      schema ??= response.schema;
+    }
+    return schema;
   }
 
   /** Sets session configuration. */

@@ -26,8 +26,9 @@ export class InferredSchemas {
    * Asks Spark for the schema of each distinct inferring read in `relations`.
    * A read Spark cannot analyse now (a missing file), or whose schema DDL
    * cannot state exactly, is left to infer as before: the run reports it.
+   * A cancelled run stops asking.
    */
-  static async infer(session: SparkConnectSession, relations: readonly RelationInit[]): Promise<InferredSchemas> {
+  static async infer(session: SparkConnectSession, relations: readonly RelationInit[], signal?: AbortSignal): Promise<InferredSchemas> {
     const reads = new Map<string, FileRead>();
     for (const relation of relations) rewriteReads(relation, (read) => {
       reads.set(readKey(read), read);
@@ -35,7 +36,7 @@ export class InferredSchemas {
     });
     const schemas = new Map<string, string>();
     await Promise.all([...reads].map(async ([key, read]) => {
-      const type = await session.schema(readRelation(read)).catch(() => undefined);
+      const type = await session.schema(readRelation(read), signal === undefined ? {} : { signal }).catch(() => undefined);
       const ddl = type === undefined ? undefined : structDdl(type);
       if (ddl !== undefined) schemas.set(key, ddl);
     }));

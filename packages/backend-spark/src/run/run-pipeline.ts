@@ -70,7 +70,7 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   const storageDir = storagePath(whole, deps.baseDir, deps.storageRoot, options.dryRun !== true);
   const session = await deps.session();
   const place = deps.place(whole);
-  const inferred = await inferOnce(session, whole, deps.baseDir, storageDir);
+  const inferred = await inferOnce(session, whole, deps.baseDir, storageDir, signal);
   // The declared-schema rule where only Spark can tell a flow's columns: a flow that breaks it fails and the flows
   // downstream of it are cancelled; the rest of the graph runs without them, as native runs it.
   const mismatches = await declaredSchemaMismatches({ session, pipeline: whole, baseDir: deps.baseDir, signal, inferred });
@@ -313,10 +313,10 @@ function graphTables(outputs: readonly GraphOutput[], runningTargets: ReadonlySe
  * not, and settings such as `spark.sql.timestampType` change what Spark
  * infers; the graph then infers them itself, as it always may.
  */
-async function inferOnce(session: SparkConnectSession, pipeline: Pipeline, baseDir: string, storageDir: string): Promise<InferredSchemas> {
+async function inferOnce(session: SparkConnectSession, pipeline: Pipeline, baseDir: string, storageDir: string, signal: AbortSignal): Promise<InferredSchemas> {
   const settings = Object.keys(pipeline.configuration ?? {}).filter((key) => key !== 'spark.sql.session.timeZone');
   if (settings.length > 0) return InferredSchemas.none;
-  return InferredSchemas.infer(session, graphOutputs(pipeline, baseDir, storageDir).flatMap((o) => o.flows.map((f) => f.relation)));
+  return InferredSchemas.infer(session, graphOutputs(pipeline, baseDir, storageDir).flatMap((o) => o.flows.map((f) => f.relation)), signal);
 }
 
 /** A graph output whose flows read with the schemas inferred this run. */
