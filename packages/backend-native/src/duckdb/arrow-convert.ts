@@ -1,5 +1,6 @@
 import bindings from '@duckdb/node-bindings';
-import { type DuckDBDataChunk, type DuckDBDecimalType, type DuckDBType, DuckDBTypeId } from '@duckdb/node-api';
+import type { DuckDBDataChunk, DuckDBDecimalType, DuckDBType } from '@duckdb/node-api';
+import { DuckDBTypeId } from './node-api.js';
 import * as arrow from 'apache-arrow';
 
 /**

@@ -1,4 +1,4 @@
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance } from './node-api.js';
 import { NativeConnection } from './native-connection.js';
 import { type DatabaseSandbox, SANDBOX_OPEN_OPTIONS, sandboxStatements } from './sandbox-settings.js';
 

@@ -1,8 +1,9 @@
-import {
-  type DuckDBBlobValue, type DuckDBDataChunk, type DuckDBDateValue, type DuckDBDecimalType, type DuckDBDecimalValue, type DuckDBTimeValue,
-  type DuckDBTimestampMillisecondsValue, type DuckDBTimestampNanosecondsValue, type DuckDBTimestampSecondsValue, type DuckDBTimestampValue,
-  type DuckDBType, DuckDBTypeId, type DuckDBValue,
+import type {
+  DuckDBBlobValue, DuckDBDataChunk, DuckDBDateValue, DuckDBDecimalType, DuckDBDecimalValue, DuckDBTimeValue,
+  DuckDBTimestampMillisecondsValue, DuckDBTimestampNanosecondsValue, DuckDBTimestampSecondsValue, DuckDBTimestampValue,
+  DuckDBType, DuckDBValue,
 } from '@duckdb/node-api';
+import { DuckDBTypeId } from '../duckdb/node-api.js';
 import { type ArrowField, type PlainRow, type PlainValue, scaleDecimal, setOwn } from '@thund/arrow-rows';
 
 /**
