@@ -299,3 +299,28 @@ describe('event-time lowering (watermark + window, append mode)', () => {
     expect(rejected(build({ window: { kind: 'tumbling', size: '10s' } }, readFiles('json', '/in', { schema: SCHEMA }).filter(col('v').gt(1))))).toEqual([['relation', 'lowering', true]]);
   });
 });
+
+describe('expectation counts observed in the micro-batches of a plain streaming flow', () => {
+  const SCHEMA = [{ name: 'id', type: 'int64' as const }, { name: 'v', type: 'int64' as const }];
+  const relationOf = (p: ReturnType<ReturnType<typeof pipeline>['build']>) =>
+    toJson(RelationSchema, create(RelationSchema, lowerFlowForGraph(p.flows[0] as NonNullable<(typeof p.flows)[0]>, '/base', p))) as Record<string, any>;
+  const checks = [expectation('small', col('v').lt(10), 'warn'), expectation('has_v', col('v').isNotNull(), 'drop')];
+
+  it('a streaming flow with expectations: CollectMetrics under its observation name, below the expectations filter, counting rows and failures', () => {
+    const p = pipeline('o').streamingTable('t', { query: readFiles('json', '/in', { schema: SCHEMA }), expectations: checks }).build();
+    const observed = relationOf(p).filter.input.collectMetrics;
+    expect(observed.name).toBe('thund_expectations_t');
+    expect(observed.metrics.map((m: { alias: { name: string[] } }) => m.alias.name[0])).toEqual(['__total', '__failed_0', '__failed_1']);
+    expect(observed.input.read.isStreaming).toBe(true);
+  });
+
+  it('not a batch flow, nor a windowed one (their counts are queried)', () => {
+    const batch = pipeline('o').materializedView('t', { query: readFiles('json', '/in', { schema: SCHEMA }), expectations: checks }).build();
+    expect(JSON.stringify(relationOf(batch))).not.toContain('collectMetrics');
+    const windowed = pipeline('o').streamingTable('t', {
+      query: readFiles('json', '/in', { schema: [...SCHEMA, { name: 'ts', type: 'timestamp' as const }] }).groupBy('id').agg(count().as('n')),
+      watermark: { column: 'ts', delay: '5s' }, window: { kind: 'tumbling', size: '10s' }, outputMode: 'append', expectations: [expectation('some', col('n').gt(0), 'warn')],
+    }).build();
+    expect(JSON.stringify(relationOf(windowed))).not.toContain('collectMetrics');
+  });
+});

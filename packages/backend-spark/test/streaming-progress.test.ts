@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCaseFiles } from '@thund/backend-testkit';
 import { createNativeBackend } from '@thund/backend-native';
-import { type ExecBackend, type Field, type Pipeline, type RunEvent, type RunResult, count, pipeline, readFiles, sum } from '@thund/ir';
+import { type ExecBackend, type Field, type Flow, type Pipeline, type RunEvent, type RunResult, count, pipeline, readFiles, sum } from '@thund/ir';
 import { createSparkBackend } from '../src/index.js';
 import { microBatchEvent, parseProgressEvent, watermarkAfter } from '../src/run/streaming-progress.js';
+import { ObservedCounts } from '../src/run/observed-counts.js';
 import { remote, tempRoot } from './support/differential.js';
 
 const fixture = (name: string): string => readFileSync(join(import.meta.dirname, 'fixtures', 'streaming-progress', name), 'utf8').trim();
@@ -14,8 +15,30 @@ describe('per-epoch progress from the listener bus (recorded events)', () => {
   it('a QueryProgressEvent gives the batch, rows read over the sources, late and state rows, the watermark it ran under', () => {
     expect(parseProgressEvent(fixture('progress.json'))).toEqual({
       query: 'spark_catalog.probe19953.t', queryId: '48b3092b-85e8-49f0-83ba-adf9c11c15e0', epoch: 2, rowsRead: 10, lateRows: 1, stateRows: 4,
-      watermarkInEffect: '2026-01-01T00:00:18.000Z', maxEventTime: '2026-01-01T00:00:30.000Z', durationMs: 512,
+      watermarkInEffect: '2026-01-01T00:00:18.000Z', maxEventTime: '2026-01-01T00:00:30.000Z', durationMs: 512, observed: {},
     });
+  });
+
+  it('a micro-batch\'s observed metrics (CollectMetrics) are read by observation name; ObservedCounts sums them over the run per flow', () => {
+    const json = JSON.parse(fixture('progress.json')) as { progress: Record<string, unknown> };
+    const batch = (total: number, failed0: number, failed1: number): string => JSON.stringify({
+      progress: { ...json.progress, observedMetrics: { thund_expectations_f: { __total: total, __failed_0: failed0, __failed_1: failed1 }, other: { n: 7 } } },
+    });
+    const first = parseProgressEvent(batch(3, 2, 1));
+    const second = parseProgressEvent(batch(2, 1, 0));
+    if (first === undefined || second === undefined) throw new Error('fixture did not parse');
+    expect(first.observed).toEqual({ thund_expectations_f: { __total: 3, __failed_0: 2, __failed_1: 1 }, other: { n: 7 } });
+    const counts = new ObservedCounts();
+    counts.add(first);
+    counts.add(second);
+    const flow = (name: string): Flow => ({
+      name, target: 't', kind: 'streaming', query: { kind: 'read', dataset: 's' },
+      expectations: [{ name: 'a', action: 'warn', predicate: { kind: 'literal', value: true } }, { name: 'b', action: 'drop', predicate: { kind: 'literal', value: true } }],
+    }) as Flow;
+    expect(counts.expectations(flow('f'))).toEqual([{ name: 'a', action: 'warn', passed: 2, failed: 3 }, { name: 'b', action: 'drop', passed: 4, failed: 1 }]);
+    expect(counts.totals(flow('f'))).toEqual({ total: 5, failed: [3, 1] });
+    // A flow none of whose batches read a row: zero, not unknown.
+    expect(counts.expectations(flow('g'))).toEqual([{ name: 'a', action: 'warn', passed: 0, failed: 0 }, { name: 'b', action: 'drop', passed: 0, failed: 0 }]);
   });
 
   it('anything else is not progress: a terminated event, malformed JSON', () => {

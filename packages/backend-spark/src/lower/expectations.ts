@@ -17,7 +17,8 @@ import type { ExpressionLowering } from './expression-lowering.js';
  *
  * One CASE (not separate conjuncts) fixes the evaluation order, so a row
  * that fails a `fail` expectation raises even if a `drop` one rejects it.
- * Pass/fail counts come from `expectationCounts`, queried after the run.
+ * Pass/fail counts come from `expectationCounts`, queried as the flow
+ * completes, or for a plain streaming flow from `observeExpectations`.
  */
 export function applyExpectations(relation: RelationInit, flow: Flow, lowering: ExpressionLowering): RelationInit {
   const expectations = flow.expectations ?? [];
@@ -60,14 +61,42 @@ export function expectationCounts(source: RelationInit, expectations: readonly E
   return {
     relType: {
       case: 'aggregate',
-      value: {
-        input: source,
-        groupType: Aggregate_GroupType.GROUPBY,
-        aggregateExpressions: [
-          alias(call('count', [literalInt(1)]), '__total'),
-          ...expectations.map((e, i) => alias(call('count_if', [call('not', [holds(e, lowering)])]), `__failed_${i}`)),
-        ],
-      },
+      value: { input: source, groupType: Aggregate_GroupType.GROUPBY, aggregateExpressions: countExpressions(expectations, lowering) },
     },
   };
+}
+
+/**
+ * A plain streaming flow's relation observed (Spark's CollectMetrics) with
+ * the expectation counts: each micro-batch's progress carries them under
+ * `observationName(flow)`, so the run's counts are the sum over its
+ * batches, with no query over the source (`run/observed-counts.ts`).
+ */
+export function observeExpectations(relation: RelationInit, flow: Flow, lowering: ExpressionLowering): RelationInit {
+  const metrics = countExpressions(flow.expectations ?? [], lowering);
+  return { relType: { case: 'collectMetrics', value: { input: relation, name: observationName(flow.name), metrics } } };
+}
+
+/**
+ * Whether a flow's expectations are counted from observed metrics: a
+ * streaming flow (not append-once, staged and counted apart; not a windowed
+ * or update/complete aggregation, whose rows come out of state) with
+ * expectations.
+ */
+export function observesExpectations(flow: Flow): boolean {
+  return flow.kind === 'streaming' && (flow.expectations ?? []).length > 0 && flow.window === undefined && flow.watermark === undefined
+    && (flow.outputMode === undefined || flow.outputMode === 'append');
+}
+
+/** The name a flow's expectation counts are observed under. */
+export function observationName(flow: string): string {
+  return `thund_expectations_${flow}`;
+}
+
+/** `count(1) AS __total`, then `count_if(NOT coalesce(p, false)) AS __failed_<i>` per expectation. */
+function countExpressions(expectations: readonly Expectation[], lowering: ExpressionLowering): ExprInit[] {
+  return [
+    alias(call('count', [literalInt(1)]), '__total'),
+    ...expectations.map((e, i) => alias(call('count_if', [call('not', [holds(e, lowering)])]), `__failed_${i}`)),
+  ];
 }

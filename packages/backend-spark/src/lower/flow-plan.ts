@@ -3,7 +3,7 @@ import { type Dataset, type Flow, type Pipeline, isIncremental, isStreamingTable
 import type { RelationInit } from '../connect/session.js';
 import { lowerCdcRecompute } from './cdc-recompute.js';
 import { lowerEventTimeFlow } from './event-time.js';
-import { applyExpectations } from './expectations.js';
+import { applyExpectations, observeExpectations, observesExpectations } from './expectations.js';
 import { arrivalsTable, isRecomputedAggregation, lowerRecomputedAggregation } from './recomputed-aggregation.js';
 import { type FileRead, type LoweringContext, RelationLowering, subqueryAlias } from './relation-lowering.js';
 import { qualified } from './spark-types.js';
@@ -79,7 +79,8 @@ function lowerFlow(flow: Flow, baseDir: string, pipeline: Pipeline): LoweredFlow
     return { relation: applyExpectations(result, flow, batch.expressions), arrivals };
   }
   const relation = lowerEventTimeFlow(flow, lowering) ?? lowering.lower(flow.query);
-  return { relation: applyExpectations(relation, flow, lowering.expressions) };
+  const observed = observesExpectations(flow) ? observeExpectations(relation, flow, lowering.expressions) : relation;
+  return { relation: applyExpectations(observed, flow, lowering.expressions) };
 }
 
 /**

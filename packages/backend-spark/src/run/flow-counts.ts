@@ -7,6 +7,8 @@ import { countRelationRows } from '../read/count-rows.js';
 import { type SourceTotalsLedger, countExpectations, countFlowRows, countRows } from './flow-metrics.js';
 import type { AppendOnceOutcome } from './stage-append-once.js';
 import type { FlowTracker } from './flow-tracker.js';
+import type { ObservedCounts } from './observed-counts.js';
+import { observesExpectations } from '../lower/expectations.js';
 
 /** What the run learned before Spark ran, for the counts of each flow's completed event. */
 export interface RunMetrics {
@@ -17,6 +19,11 @@ export interface RunMetrics {
   readonly lastArrivals: ReadonlyMap<string, number>;
   /** Append-once flows: staged this run (rows, counts) or earlier (nothing). */
   readonly appendOnce: ReadonlyMap<string, AppendOnceOutcome>;
+  /**
+   * The counts plain streaming flows observed, once the listener bus has
+   * delivered every micro-batch of the run; `undefined` without a listener.
+   */
+  readonly observed?: Promise<ObservedCounts | undefined>;
 }
 
 /** What a completed flow's event carries; a count Spark could not give is left out. */
@@ -46,11 +53,16 @@ export class FlowCounter {
   async count(flow: Flow): Promise<FlowCounts> {
     const staged = this.#metrics.appendOnce.get(flow.name);
     if (staged !== undefined) return { rowsWritten: staged.rowsWritten, expectations: staged.expectations };
-    const [rowsWritten, expectations] = await Promise.all([
-      this.#rowsWritten(flow),
-      countExpectations(this.#session, this.#lowering, flow, this.#metrics.ledger),
-    ]);
+    const [rowsWritten, expectations] = await Promise.all([this.#rowsWritten(flow), this.#expectations(flow)]);
     return { rowsWritten, expectations };
+  }
+
+  /** Observed in the run's micro-batches where the flow observes them (and a listener heard them), else queried over the source. */
+  async #expectations(flow: Flow): Promise<readonly ExpectationResult[] | undefined> {
+    const observed = observesExpectations(flow) ? await this.#metrics.observed : undefined;
+    if (observed === undefined) return countExpectations(this.#session, this.#lowering, flow, this.#metrics.ledger);
+    this.#metrics.ledger.accumulate(flow.name, observed.totals(flow));
+    return observed.expectations(flow);
   }
 
   /** The counts of a flow a failed expectation stopped (its failed event carries them, as on native). */

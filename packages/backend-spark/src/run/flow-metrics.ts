@@ -43,6 +43,17 @@ export class SourceTotalsLedger {
     return { total: totals.total - before.total, failed: totals.failed.map((f, i) => f - (before.failed[i] ?? 0)) };
   }
 
+  /**
+   * Records a run's own totals (observed in its micro-batches, not counted
+   * over the source) on top of the previous run's, so a later count over
+   * the source (a flow a `fail` expectation stopped) still gets its share.
+   */
+  accumulate(flow: string, run: SourceTotals): void {
+    const before = this.#previous[flow];
+    const same = before !== undefined && before.failed.length === run.failed.length;
+    this.#next[flow] = same ? { total: before.total + run.total, failed: run.failed.map((f, i) => f + (before.failed[i] ?? 0)) } : run;
+  }
+
   /** Written atomically once the run has completed, so a failed run is counted again by the next. */
   save(): void {
     const merged = { ...this.#previous, ...this.#next };

@@ -26,6 +26,7 @@ import { writeBatchSinks } from './write-batch-sinks.js';
 import { type AppendOnceOutcome, StagingRefused, stageAppendOnceFlows, stagedSchemas } from './stage-append-once.js';
 import { StreamingProgressListener, progressReporter } from './streaming-progress.js';
 import { InferredSchemas } from './inferred-schemas.js';
+import { ObservedCounts } from './observed-counts.js';
 
 export interface RunDependencies {
   readonly session: () => Promise<SparkConnectSession>;
@@ -107,6 +108,11 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   // Replaced once the run has learned what was there before it (below); until then no flow can complete.
   let counter = new FlowCounter(session, running, place, countLowering, { ledger, rowsBefore: new Map(), lastArrivals: new Map(), appendOnce: new Map() });
   const runningFlows = new Map(running.flows.map((f) => [f.name, f]));
+  // Plain streaming flows' counts, from their micro-batches: known once the listener has heard the run's last batch.
+  let settleObserved: (counts: ObservedCounts | undefined) => void = () => undefined;
+  const observed = new Promise<ObservedCounts | undefined>((resolve) => {
+    settleObserved = resolve;
+  });
   const counting = new CountsOnCompletion(
     (name) => counter.count(runningFlows.get(name) as Flow),
     (name, counts) => completeCounted(tracker, name, counts),
@@ -135,7 +141,7 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
       });
       graphFlows = graphOutputs(pipeline, deps.baseDir, storageDir, schemas).flatMap((o) => withInferred(o, inferred).flows);
     }
-    counter = new FlowCounter(session, running, place, countLowering, { ledger, rowsBefore, lastArrivals, appendOnce });
+    counter = new FlowCounter(session, running, place, countLowering, { ledger, rowsBefore, lastArrivals, appendOnce, observed });
     if (place.database !== 'default') await session.sql(`CREATE DATABASE IF NOT EXISTS ${qualified(place.catalog, place.database)}`, { signal });
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running on Spark ${session.remote.display}` });
     // A pipeline of batch sinks alone has no graph to run; nor has one whose graph would hold only temporary views
@@ -149,8 +155,13 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
         fullRefresh: selection.all ? [] : graphTables(outputs, runningTargets, (dataset) => resets.has(dataset)),
       });
       // Per-epoch events: SDP's own event stream has flow states only; its streaming queries' progress comes from the listener bus.
+      const observedCounts = new ObservedCounts();
+      const report = progressReporter(pipeline, tracker, emit);
       const progress = options.dryRun !== true && graphFlows.some((f) => f.members.some((m) => isIncremental(m.kind)))
-        ? await StreamingProgressListener.start(session, progressReporter(pipeline, tracker, emit), (reason) => {
+        ? await StreamingProgressListener.start(session, (batch) => {
+          observedCounts.add(batch);
+          report(batch);
+        }, (reason) => {
           emit({ element, level: 'warn', message: `Spark did not attach a streaming progress listener, so this run has no per-epoch events: ${reason}` });
         })
         : undefined;
@@ -160,11 +171,14 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
         }
       } finally {
         await progress?.stop();
+        // Without a listener (or one that failed) the counts are queried over the source instead.
+        settleObserved(progress?.heardEverything === true ? observedCounts : undefined);
       }
     }
   } catch (reason) {
     runError = thundErrorFromSpark(reason, { ...remote, element });
   }
+  settleObserved(undefined);
 
   if (signal.aborted) {
     // A cancelled run does not wait for counts: a flow Spark completed whose counts are not in completes without them.

@@ -24,6 +24,8 @@ export interface MicroBatchProgress {
   /** Rows held in state after the micro-batch, over all stateful operators. */
   readonly stateRows: number;
   readonly durationMs?: number;
+  /** Metrics the query observes (CollectMetrics), by observation name: this micro-batch's values. */
+  readonly observed: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 const EPOCH_ZERO = '1970-01-01T00:00:00.000Z';
@@ -57,6 +59,9 @@ export function parseProgressEvent(eventJson: string): MicroBatchProgress | unde
   const watermark = eventTime?.['watermark'];
   const max = eventTime?.['max'];
   const duration = record(progress['durationMs'])?.['triggerExecution'];
+  const observed = Object.fromEntries(Object.entries(record(progress['observedMetrics']) ?? {}).map(([name, row]) => [
+    name, Object.fromEntries(Object.entries(record(row) ?? {}).map(([key, value]) => [key, num(value)])),
+  ]));
   return {
     query,
     queryId,
@@ -67,6 +72,7 @@ export function parseProgressEvent(eventJson: string): MicroBatchProgress | unde
     lateRows: operators.reduce((n, o) => n + num(o?.['numRowsDroppedByWatermark']), 0),
     stateRows: operators.reduce((n, o) => n + num(o?.['numRowsTotal']), 0),
     ...(typeof duration === 'number' ? { durationMs: duration } : {}),
+    observed,
   };
 }
 
@@ -88,6 +94,10 @@ export class StreamingProgressListener {
   readonly #terminated = new Set<string>();
   #changed: () => void = () => undefined;
   #loop: Promise<void> = Promise.resolve();
+  #attached = false;
+  #attachedInTime = false;
+  #failed = false;
+  #ended = true;
 
   private constructor(session: SparkConnectSession) {
     this.#session = session;
@@ -106,12 +116,28 @@ export class StreamingProgressListener {
     const ready = new Promise<void>((resolve) => {
       attached = resolve;
     });
-    listener.#loop = listener.#listen(onProgress, attached).catch((reason: unknown) => {
-      if (!listener.#controller.signal.aborted) onUnavailable(reason instanceof Error ? reason.message : String(reason));
+    listener.#loop = listener.#listen(onProgress, () => {
+      listener.#attached = true;
+      attached();
+    }).catch((reason: unknown) => {
+      if (!listener.#controller.signal.aborted) {
+        listener.#failed = true;
+        onUnavailable(reason instanceof Error ? reason.message : String(reason));
+      }
       attached();
     });
     await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, ATTACH_MS).unref())]);
+    listener.#attachedInTime = listener.#attached;
     return listener;
+  }
+
+  /**
+   * Whether it heard every micro-batch: attached before `start` returned,
+   * never failed since, and (after `stop`) heard every query that made
+   * progress end.
+   */
+  get heardEverything(): boolean {
+    return this.#attachedInTime && !this.#failed && this.#ended;
   }
 
   async #listen(onProgress: (progress: MicroBatchProgress) => void, attached: () => void): Promise<void> {
@@ -153,6 +179,7 @@ export class StreamingProgressListener {
         };
       });
     }
+    this.#ended = settled();
     const command = { case: 'streamingQueryListenerBusCommand', value: { command: { case: 'removeListenerBusListener', value: true } } } as const;
     await this.#session.drain({ opType: { case: 'command', value: { commandType: command } } }).catch(() => undefined);
     this.#controller.abort();

@@ -1,0 +1,47 @@
+import type { ExpectationResult, Flow } from '@thund/ir';
+import { observationName } from '../lower/expectations.js';
+import type { MicroBatchProgress } from './streaming-progress.js';
+
+/** Rows a flow's micro-batches read and the rows failing each expectation, summed. */
+interface Totals {
+  total: number;
+  readonly failed: number[];
+}
+
+/**
+ * The expectation counts plain streaming flows observe in each micro-batch
+ * (`observeExpectations`), summed over the run's batches as the listener
+ * bus reports them: the counts of this run's rows exactly, whatever the
+ * source holds, with no query over it.
+ */
+export class ObservedCounts {
+  readonly #totals = new Map<string, Totals>();
+
+  /** Adds one micro-batch's observed counts. */
+  add(progress: MicroBatchProgress): void {
+    for (const [name, row] of Object.entries(progress.observed)) {
+      const totals = this.#totals.get(name) ?? { total: 0, failed: [] };
+      totals.total += row['__total'] ?? 0;
+      for (const [key, value] of Object.entries(row)) {
+        const index = /^__failed_(\d+)$/.exec(key)?.[1];
+        if (index !== undefined) totals.failed[Number(index)] = (totals.failed[Number(index)] ?? 0) + value;
+      }
+      this.#totals.set(name, totals);
+    }
+  }
+
+  /** A flow's counts this run (zero if none of its batches read a row). */
+  expectations(flow: Flow): ExpectationResult[] {
+    const totals = this.#totals.get(observationName(flow.name));
+    return (flow.expectations ?? []).map((e, i) => {
+      const failed = totals?.failed[i] ?? 0;
+      return { name: e.name, action: e.action, passed: (totals?.total ?? 0) - failed, failed };
+    });
+  }
+
+  /** The flow's totals this run, as the source-totals ledger records them. */
+  totals(flow: Flow): { readonly total: number; readonly failed: readonly number[] } {
+    const totals = this.#totals.get(observationName(flow.name));
+    return { total: totals?.total ?? 0, failed: (flow.expectations ?? []).map((_, i) => totals?.failed[i] ?? 0) };
+  }
+}
