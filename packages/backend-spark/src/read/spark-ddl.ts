@@ -2,7 +2,7 @@ import type { DataType, DataType_StructField } from '../gen/spark/connect/types_
 import { quoteIdentifier } from '../lower/spark-types.js';
 
 /**
- * A Spark schema (a struct, as AnalyzePlan returns it) as the DDL a data
+ * A Spark schema (a struct, as Spark Connect sends it) as the DDL a data
  * source read takes (`a INT, b STRING`); `undefined` where DDL cannot say
  * the type exactly (an array of non-null elements, a field with metadata,
  * a collation, a type inference never produces), so the caller keeps

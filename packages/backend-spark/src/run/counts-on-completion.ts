@@ -1,4 +1,4 @@
-import type { FlowCounts } from './flow-counts.js';
+import { type FlowCounts, UNCOUNTED } from './flow-counts.js';
 
 /**
  * Counts each flow as soon as Spark reports it completed, while the rest
@@ -24,8 +24,7 @@ export class CountsOnCompletion {
   start(flow: string): void {
     if (this.#stopped || this.#started.has(flow)) return;
     this.#started.add(flow);
-    const unknown: FlowCounts = { rowsWritten: undefined, expectations: undefined };
-    const counted = this.#count(flow).catch(() => unknown);
+    const counted = this.#count(flow).catch(() => UNCOUNTED);
     this.#emitted = Promise.all([counted, this.#emitted]).then(([counts]) => {
       if (!this.#stopped) this.#complete(flow, counts);
     });

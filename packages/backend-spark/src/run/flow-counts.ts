@@ -32,6 +32,9 @@ export interface FlowCounts {
   readonly expectations: readonly ExpectationResult[] | undefined;
 }
 
+/** Counts Spark could not give (a count failed, or a cancelled run did not wait). */
+export const UNCOUNTED: FlowCounts = Object.freeze({ rowsWritten: undefined, expectations: undefined });
+
 /** Counts a completed flow's rows written and expectations (Spark reports no per-flow metrics to a client, so each is a query). */
 export class FlowCounter {
   readonly #session: SparkConnectSession;

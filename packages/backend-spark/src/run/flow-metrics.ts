@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExpectationResult, Flow, Pipeline } from '@thund/ir';
+import type { Expectation, ExpectationResult, Flow, Pipeline } from '@thund/ir';
 import type { RelationInit, SparkConnectSession } from '../connect/session.js';
 import { expectationCounts } from '../lower/expectations.js';
 import { countRelation } from '../read/count-rows.js';
@@ -8,9 +8,17 @@ import { arrivalsTable, isRecomputedAggregation, lastArrival } from '../lower/re
 import { type PipelinePlace, type outsideLowering, readTable } from '../lower/flow-plan.js';
 
 /** Totals of one streaming flow's source as seen at the end of a run. */
-interface SourceTotals {
+export interface SourceTotals {
   readonly total: number;
   readonly failed: readonly number[];
+}
+
+/** Each expectation's pass/fail counts from the rows counted and the rows failing each one. */
+export function expectationResults(expectations: readonly Expectation[], totals: SourceTotals): ExpectationResult[] {
+  return expectations.map((e, i) => {
+    const failed = totals.failed[i] ?? 0;
+    return { name: e.name, action: e.action, passed: totals.total - failed, failed };
+  });
 }
 
 const LEDGER_FILE = 'thund-source-totals.json';
@@ -127,11 +135,7 @@ export async function countExpectations(
       total: Number(table.getChildAt(0)?.get(0) ?? 0),
       failed: expectations.map((_, i) => Number(table.getChildAt(i + 1)?.get(0) ?? 0)),
     };
-    const counted = flow.kind === 'streaming' ? ledger.delta(flow.name, totals) : totals;
-    return expectations.map((e, i) => {
-      const failed = counted.failed[i] ?? 0;
-      return { name: e.name, action: e.action, passed: counted.total - failed, failed };
-    });
+    return expectationResults(expectations, flow.kind === 'streaming' ? ledger.delta(flow.name, totals) : totals);
   } catch {
     return undefined;
   }

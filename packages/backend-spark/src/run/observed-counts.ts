@@ -1,12 +1,7 @@
 import type { ExpectationResult, Flow } from '@thund/ir';
 import { observationName } from '../lower/expectations.js';
+import { type SourceTotals, expectationResults } from './flow-metrics.js';
 import type { MicroBatchProgress } from './streaming-progress.js';
-
-/** Rows a flow's micro-batches read and the rows failing each expectation, summed. */
-interface Totals {
-  total: number;
-  readonly failed: number[];
-}
 
 /**
  * The expectation counts plain streaming flows observe in each micro-batch
@@ -15,7 +10,7 @@ interface Totals {
  * source holds, with no query over it.
  */
 export class ObservedCounts {
-  readonly #totals = new Map<string, Totals>();
+  readonly #totals = new Map<string, { total: number; readonly failed: number[] }>();
 
   /** Adds one micro-batch's observed counts. */
   add(progress: MicroBatchProgress): void {
@@ -32,15 +27,11 @@ export class ObservedCounts {
 
   /** A flow's counts this run (zero if none of its batches read a row). */
   expectations(flow: Flow): ExpectationResult[] {
-    const totals = this.#totals.get(observationName(flow.name));
-    return (flow.expectations ?? []).map((e, i) => {
-      const failed = totals?.failed[i] ?? 0;
-      return { name: e.name, action: e.action, passed: (totals?.total ?? 0) - failed, failed };
-    });
+    return expectationResults(flow.expectations ?? [], this.totals(flow));
   }
 
   /** The flow's totals this run, as the source-totals ledger records them. */
-  totals(flow: Flow): { readonly total: number; readonly failed: readonly number[] } {
+  totals(flow: Flow): SourceTotals {
     const totals = this.#totals.get(observationName(flow.name));
     return { total: totals?.total ?? 0, failed: (flow.expectations ?? []).map((_, i) => totals?.failed[i] ?? 0) };
   }

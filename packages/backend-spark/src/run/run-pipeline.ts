@@ -14,7 +14,7 @@ import { type GraphOutput, graphOutputs } from '../lower/graph-flows.js';
 import { qualified } from '../lower/spark-types.js';
 import { SourceTotalsLedger, arrivalsBefore, streamingRowsBefore } from './flow-metrics.js';
 import { CountsOnCompletion } from './counts-on-completion.js';
-import { FlowCounter, completeCounted } from './flow-counts.js';
+import { FlowCounter, UNCOUNTED, completeCounted } from './flow-counts.js';
 import { FlowTracker } from './flow-tracker.js';
 import { defineGraph } from './define-graph.js';
 import { asPlan, dropGraph, startRunCommand } from './graph-commands.js';
@@ -71,13 +71,14 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   const storageDir = storagePath(whole, deps.baseDir, deps.storageRoot, options.dryRun !== true);
   const session = await deps.session();
   const place = deps.place(whole);
-  const inferred = await inferOnce(session, whole, deps.baseDir, storageDir, signal);
+  const wholeOutputs = graphOutputs(whole, deps.baseDir, storageDir);
+  const inferred = await inferOnce(session, whole, wholeOutputs, signal);
   // The declared-schema rule where only Spark can tell a flow's columns: a flow that breaks it fails and the flows
   // downstream of it are cancelled; the rest of the graph runs without them, as native runs it.
   const mismatches = await declaredSchemaMismatches({ session, pipeline: whole, baseDir: deps.baseDir, signal, inferred });
   const notRun = downstreamOf(whole, new Set(mismatches.keys()));
   const pipeline = notRun.size === 0 ? whole : withoutFlows(whole, notRun);
-  const outputs = graphOutputs(pipeline, deps.baseDir, storageDir).map((o) => withInferred(o, inferred));
+  const outputs = (pipeline === whole ? wholeOutputs : graphOutputs(pipeline, deps.baseDir, storageDir)).map((o) => withInferred(o, inferred));
   const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));
   const outsideGraph = new Set(batchSinkFlows(pipeline).map((f) => f.name));
   const streamingTables = outputs.filter((o) => o.sdpType === 'table' && o.flows.length > 0)
@@ -184,7 +185,7 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
     // A cancelled run does not wait for counts: a flow Spark completed whose counts are not in completes without them.
     counting.stop();
     for (const flow of [...tracker.expectationFailures.keys()]) tracker.failExpectation(flow);
-    for (const name of tracker.completedOnSpark) if (!tracker.isTerminal(name)) completeCounted(tracker, name, { rowsWritten: undefined, expectations: undefined });
+    for (const name of tracker.completedOnSpark) if (!tracker.isTerminal(name)) completeCounted(tracker, name, UNCOUNTED);
     for (const flow of pipeline.flows) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'the run was cancelled');
   } else {
     await counting.settled();
@@ -327,10 +328,10 @@ function graphTables(outputs: readonly GraphOutput[], runningTargets: ReadonlySe
  * not, and settings such as `spark.sql.timestampType` change what Spark
  * infers; the graph then infers them itself, as it always may.
  */
-async function inferOnce(session: SparkConnectSession, pipeline: Pipeline, baseDir: string, storageDir: string, signal: AbortSignal): Promise<InferredSchemas> {
+async function inferOnce(session: SparkConnectSession, pipeline: Pipeline, outputs: readonly GraphOutput[], signal: AbortSignal): Promise<InferredSchemas> {
   const settings = Object.keys(pipeline.configuration ?? {}).filter((key) => key !== 'spark.sql.session.timeZone');
   if (settings.length > 0) return InferredSchemas.none;
-  return InferredSchemas.infer(session, graphOutputs(pipeline, baseDir, storageDir).flatMap((o) => o.flows.map((f) => f.relation)), signal);
+  return InferredSchemas.infer(session, outputs.flatMap((o) => o.flows.map((f) => f.relation)), signal);
 }
 
 /** A graph output whose flows read with the schemas inferred this run. */
