@@ -1,4 +1,4 @@
-import type { RelationInit, SparkConnectSession } from '../connect/session.js';
+import type { ExecuteOptions, RelationInit, SparkConnectSession } from '../connect/session.js';
 
 /** `SELECT count(1) FROM (input)` as a relation. */
 export function countRelation(input: RelationInit): RelationInit {
@@ -14,8 +14,8 @@ export function countRelation(input: RelationInit): RelationInit {
   };
 }
 
-/** Rows of a relation (errors propagate). */
-export async function countRelationRows(session: SparkConnectSession, relation: RelationInit): Promise<number> {
-  const table = await session.table(countRelation(relation));
+/** Rows of a relation (errors propagate; aborting `options.signal` interrupts the count on the server). */
+export async function countRelationRows(session: SparkConnectSession, relation: RelationInit, options?: ExecuteOptions): Promise<number> {
+  const table = await session.table(countRelation(relation), options);
   return Number(table.getChildAt(0)?.get(0) ?? 0);
 }

@@ -1,5 +1,5 @@
 import type { Dataset, ExpectationResult, Flow, Pipeline } from '@thund/ir';
-import type { SparkConnectSession } from '../connect/session.js';
+import type { ExecuteOptions, SparkConnectSession } from '../connect/session.js';
 import { applyExpectations } from '../lower/expectations.js';
 import { type PipelinePlace, type outsideLowering, readTable } from '../lower/flow-plan.js';
 import { arrivalsTable, changedGroups, isRecomputedAggregation } from '../lower/recomputed-aggregation.js';
@@ -35,7 +35,11 @@ export interface FlowCounts {
 /** Counts Spark could not give (a count failed, or a cancelled run did not wait). */
 export const UNCOUNTED: FlowCounts = Object.freeze({ rowsWritten: undefined, expectations: undefined });
 
-/** Counts a completed flow's rows written and expectations (Spark reports no per-flow metrics to a client, so each is a query). */
+/**
+ * Counts a completed flow's rows written and expectations (Spark reports no
+ * per-flow metrics to a client, so each is a query). The run's cancel
+ * interrupts the count queries in flight on the server.
+ */
 export class FlowCounter {
   readonly #session: SparkConnectSession;
   readonly #lowering: ReturnType<typeof outsideLowering>;
@@ -43,9 +47,13 @@ export class FlowCounter {
   readonly #metrics: RunMetrics;
   readonly #datasets: ReadonlyMap<string, Dataset>;
   readonly #writers = new Map<string, number>();
+  readonly #cancel: ExecuteOptions;
 
-  constructor(session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, lowering: ReturnType<typeof outsideLowering>, metrics: RunMetrics) {
+  constructor(
+    session: SparkConnectSession, pipeline: Pipeline, place: PipelinePlace, lowering: ReturnType<typeof outsideLowering>, metrics: RunMetrics, signal: AbortSignal,
+  ) {
     this.#session = session;
+    this.#cancel = { signal };
     this.#lowering = lowering;
     this.#place = place;
     this.#metrics = metrics;
@@ -63,14 +71,14 @@ export class FlowCounter {
   /** Observed in the run's micro-batches where the flow observes them (and a listener heard them), else queried over the source. */
   async #expectations(flow: Flow): Promise<readonly ExpectationResult[] | undefined> {
     const observed = observesExpectations(flow) ? await this.#metrics.observed : undefined;
-    if (observed === undefined) return countExpectations(this.#session, this.#lowering, flow, this.#metrics.ledger);
+    if (observed === undefined) return countExpectations(this.#session, this.#lowering, flow, this.#metrics.ledger, this.#cancel);
     this.#metrics.ledger.accumulate(flow.name, observed.totals(flow));
     return observed.expectations(flow);
   }
 
   /** The counts of a flow a failed expectation stopped (its failed event carries them, as on native). */
   expectations(flow: Flow): Promise<ExpectationResult[] | undefined> {
-    return countExpectations(this.#session, this.#lowering, flow, this.#metrics.ledger);
+    return countExpectations(this.#session, this.#lowering, flow, this.#metrics.ledger, this.#cancel);
   }
 
   /**
@@ -85,14 +93,14 @@ export class FlowCounter {
     if (isRecomputedAggregation(flow)) {
       // As native: update writes the groups this run changed; complete rewrites every group, if the run brought rows.
       const arrivals = readTable(this.#place, arrivalsTable(flow.target));
-      const changed = await countRelationRows(session, changedGroups(flow, this.#lowering, arrivals, this.#metrics.lastArrivals.get(flow.name))).catch(() => undefined);
-      return flow.outputMode === 'complete' && changed !== undefined && changed > 0 ? countRows(session, this.#place, dataset.name) : changed;
+      const changed = await countRelationRows(session, changedGroups(flow, this.#lowering, arrivals, this.#metrics.lastArrivals.get(flow.name)), this.#cancel).catch(() => undefined);
+      return flow.outputMode === 'complete' && changed !== undefined && changed > 0 ? countRows(session, this.#place, dataset.name, this.#cancel) : changed;
     }
     if ((this.#writers.get(flow.target) ?? 1) > 1 || flow.kind === 'cdc') {
       // Outside the graph (temporary views inlined, batch reads), with the flow's expectations applied.
-      return countFlowRows(session, applyExpectations(this.#lowering.lower(flow.query), flow, this.#lowering.expressions), flow, this.#metrics.ledger);
+      return countFlowRows(session, applyExpectations(this.#lowering.lower(flow.query), flow, this.#lowering.expressions), flow, this.#metrics.ledger, this.#cancel);
     }
-    const rowsNow = await countRows(session, this.#place, dataset.name);
+    const rowsNow = await countRows(session, this.#place, dataset.name, this.#cancel);
     return rowsNow === undefined ? undefined : rowsNow - (this.#metrics.rowsBefore.get(dataset.name) ?? 0);
   }
 }

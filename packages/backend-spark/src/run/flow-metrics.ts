@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Expectation, ExpectationResult, Flow, Pipeline } from '@thund/ir';
-import type { RelationInit, SparkConnectSession } from '../connect/session.js';
+import type { ExecuteOptions, RelationInit, SparkConnectSession } from '../connect/session.js';
 import { expectationCounts } from '../lower/expectations.js';
 import { countRelation } from '../read/count-rows.js';
 import { arrivalsTable, isRecomputedAggregation, lastArrival } from '../lower/recomputed-aggregation.js';
@@ -79,10 +79,10 @@ function readLedger(file: string): Record<string, SourceTotals> {
   }
 }
 
-/** Rows in a dataset's table now; undefined if it cannot be read (e.g. not created yet). */
-export async function countRows(session: SparkConnectSession, place: PipelinePlace, name: string): Promise<number | undefined> {
+/** Rows in a dataset's table now; undefined if it cannot be read (e.g. not created yet) or the count was cancelled (`options.signal`). */
+export async function countRows(session: SparkConnectSession, place: PipelinePlace, name: string, options?: ExecuteOptions): Promise<number | undefined> {
   try {
-    const table = await session.table(countRelation(readTable(place, name)));
+    const table = await session.table(countRelation(readTable(place, name)), options);
     const value: unknown = table.getChildAt(0)?.get(0);
     return value === null || value === undefined ? undefined : Number(value);
   } catch {
@@ -113,9 +113,11 @@ export async function streamingRowsBefore(
  * run (for a streaming flow, this run's share of its source, by the ledger).
  * For a CDC flow: the change rows it applied this run (its source's new rows).
  */
-export async function countFlowRows(session: SparkConnectSession, relation: RelationInit, flow: Flow, ledger: SourceTotalsLedger): Promise<number | undefined> {
+export async function countFlowRows(
+  session: SparkConnectSession, relation: RelationInit, flow: Flow, ledger: SourceTotalsLedger, options?: ExecuteOptions,
+): Promise<number | undefined> {
   try {
-    const table = await session.table(countRelation(relation));
+    const table = await session.table(countRelation(relation), options);
     const total = Number(table.getChildAt(0)?.get(0) ?? 0);
     return flow.kind === 'streaming' || flow.kind === 'cdc' ? ledger.delta(`rows:${flow.name}`, { total, failed: [] }).total : total;
   } catch {
@@ -123,14 +125,14 @@ export async function countFlowRows(session: SparkConnectSession, relation: Rela
   }
 }
 
-/** Pass/fail counts of a flow's expectations, over its source (for a streaming flow: this run's share). */
+/** Pass/fail counts of a flow's expectations, over its source (for a streaming flow: this run's share); undefined if they cannot be counted or the count was cancelled. */
 export async function countExpectations(
-  session: SparkConnectSession, lowering: ReturnType<typeof outsideLowering>, flow: Flow, ledger: SourceTotalsLedger,
+  session: SparkConnectSession, lowering: ReturnType<typeof outsideLowering>, flow: Flow, ledger: SourceTotalsLedger, options?: ExecuteOptions,
 ): Promise<ExpectationResult[] | undefined> {
   const expectations = flow.expectations ?? [];
   if (expectations.length === 0) return undefined;
   try {
-    const table = await session.table(expectationCounts(lowering.lower(flow.query), expectations, lowering.expressions));
+    const table = await session.table(expectationCounts(lowering.lower(flow.query), expectations, lowering.expressions), options);
     const totals: SourceTotals = {
       total: Number(table.getChildAt(0)?.get(0) ?? 0),
       failed: expectations.map((_, i) => Number(table.getChildAt(i + 1)?.get(0) ?? 0)),

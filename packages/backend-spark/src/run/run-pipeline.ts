@@ -107,7 +107,7 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   const lowering = outsideLowering(pipeline, place, deps.baseDir, inferred.schemaOf);
   const countLowering = outsideLowering(running, place, deps.baseDir, inferred.schemaOf);
   // Replaced once the run has learned what was there before it (below); until then no flow can complete.
-  let counter = new FlowCounter(session, running, place, countLowering, { ledger, rowsBefore: new Map(), lastArrivals: new Map(), appendOnce: new Map() });
+  let counter = new FlowCounter(session, running, place, countLowering, { ledger, rowsBefore: new Map(), lastArrivals: new Map(), appendOnce: new Map() }, signal);
   const runningFlows = new Map(running.flows.map((f) => [f.name, f]));
   // Plain streaming flows' counts, from their micro-batches: known once the listener has heard the run's last batch.
   let settleObserved: (counts: ObservedCounts | undefined) => void = () => undefined;
@@ -142,7 +142,7 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
       });
       graphFlows = graphOutputs(pipeline, deps.baseDir, storageDir, schemas).flatMap((o) => withInferred(o, inferred).flows);
     }
-    counter = new FlowCounter(session, running, place, countLowering, { ledger, rowsBefore, lastArrivals, appendOnce, observed });
+    counter = new FlowCounter(session, running, place, countLowering, { ledger, rowsBefore, lastArrivals, appendOnce, observed }, signal);
     if (place.database !== 'default') await session.sql(`CREATE DATABASE IF NOT EXISTS ${qualified(place.catalog, place.database)}`, { signal });
     emit({ element, phase: 'running', message: `pipeline "${pipeline.name}" is running on Spark ${session.remote.display}` });
     // A pipeline of batch sinks alone has no graph to run; nor has one whose graph would hold only temporary views

@@ -71,8 +71,8 @@ async function stage(staging: AppendOnceStaging, flow: Flow, directory: string):
     if (expectation === undefined) throw error;
     throw new ThundError(ThundErrorCode.ExpectationFailed, `expectation "${expectation}" failed for a row written by flow "${flow.name}"`, { backend: 'spark', element: { kind: 'flow', name: flow.name }, cause: error });
   }
-  const rowsWritten = await countRelationRows(session, readPath('parquet', directory));
-  const expectations = await countExpectations(session, lowering, flow, staging.ledger);
+  const rowsWritten = await countRelationRows(session, readPath('parquet', directory), { signal: staging.signal });
+  const expectations = await countExpectations(session, lowering, flow, staging.ledger, { signal: staging.signal });
   const outcome: AppendOnceOutcome = { rowsWritten, ...(expectations === undefined ? {} : { expectations }) };
   await writeFile(join(directory, STAGED_MARKER), `${JSON.stringify({ flow: flow.name, ...outcome })}\n`);
   return outcome;

@@ -61,13 +61,13 @@ async function writeSink(run: BatchSinkRun, dataset: Dataset): Promise<void> {
       runId: run.runId,
       write: async (staged) => {
         await session.drain(writePlan(unionByName([...relations.values()]), dataset, staged), { signal });
-        return countRelationRows(session, readPath(dataset.format ?? 'parquet', staged, dataset.options));
+        return countRelationRows(session, readPath(dataset.format ?? 'parquet', staged, dataset.options), { signal });
       },
     });
     await Promise.all(flows.map(async (flow) => {
       const [rowsWritten, expectations] = await Promise.all([
-        flows.length === 1 ? written : countFlowRows(session, relations.get(flow) as RelationInit, flow, run.ledger),
-        countExpectations(session, lowering, flow, run.ledger),
+        flows.length === 1 ? written : countFlowRows(session, relations.get(flow) as RelationInit, flow, run.ledger, { signal }),
+        countExpectations(session, lowering, flow, run.ledger, { signal }),
       ]);
       tracker.complete(flow.name, `flow "${flow.name}" completed${rowsWritten === undefined ? '' : `: ${rowsWritten} row${rowsWritten === 1 ? '' : 's'} written`}`, {
         ...(rowsWritten === undefined ? {} : { rowsWritten }),
@@ -89,7 +89,7 @@ async function failFlows(run: BatchSinkRun, flows: readonly Flow[], lowering: Re
   const schema = schemaViolation(error.rawMessage);
   for (const flow of flows) {
     if (expectation !== undefined) {
-      const counts = await countExpectations(session, lowering, flow, run.ledger);
+      const counts = await countExpectations(session, lowering, flow, run.ledger, { signal: run.signal });
       tracker.fail(flow.name, ThundErrorCode.ExpectationFailed, `expectation "${expectation}" failed for a row written by flow "${flow.name}"`, engineClass, counts === undefined ? {} : { expectations: counts });
     } else if (schema !== undefined) {
       tracker.fail(flow.name, ThundErrorCode.SchemaMismatch, `column "${schema.column}" of dataset "${schema.dataset}" is NOT NULL but flow "${flow.name}" wrote NULL`, engineClass);
