@@ -24,18 +24,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance, version } from '@duckdb/node-api';
-import { pairedRatio, writeBenchResult } from '../../../scripts/bench/results.mjs';
+import { median, pairedRatio, writeBenchResult } from '../../../scripts/bench/results.mjs';
 import { READERS, type Reader } from './arrow-export-reader.js';
 
 const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
 const RUNS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 5));
 const READER_FILE = fileURLToPath(new URL('./arrow-export-reader.ts', import.meta.url));
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
 const rate = (millis: number): number => ROWS / millis / 1000;
 
 const TABLES = [

@@ -13,16 +13,11 @@ import { join } from 'node:path';
 import { DuckDBInstance, version } from '@duckdb/node-api';
 import { col, count, countDistinct, from, lower, pipeline, readFiles, sum, toDate } from '@thund/ir';
 import { createNativeBackend, quoteString } from '../src/index.js';
-import { pairedRatio, writeBenchResult } from '../../../scripts/bench/results.mjs';
+import { median, pairedRatio, writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
 const RUNS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 11));
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 
 const dir = await mkdtemp(join(tmpdir(), 'thund-bench-'));

@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, version } from '@duckdb/node-api';
 import { count, max, pipeline, readFiles, sum } from '@thund/ir';
 import { createNativeBackend, quoteString } from '../src/index.js';
-import { pairedRatio, writeBenchResult } from '../../../scripts/bench/results.mjs';
+import { median, pairedRatio, writeBenchResult } from '../../../scripts/bench/results.mjs';
 
 const ROWS = Number(process.env['THUND_BENCH_ROWS'] ?? 10_000_000);
 const FILES = Number(process.env['THUND_BENCH_FILES'] ?? 100);
@@ -43,11 +43,6 @@ const ROUNDS = Math.max(5, Number(process.env['THUND_BENCH_RUNS'] ?? 7));
 const KEYS = 100;
 const STEP_MS = 10; // event time advances 10 ms per row: 10M rows span ~28 hours, 1667 windows
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 const rate = (rows: number, millis: number): string => `${((rows / millis) * 1000 / 1e6).toFixed(2)} M rows/s`;
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Expectation, ExpectationResult, Flow, Pipeline } from '@thund/ir';
 import type { ExecuteOptions, RelationInit, SparkConnectSession } from '../connect/session.js';
 import { expectationCounts } from '../lower/expectations.js';
-import { countRelation } from '../read/count-rows.js';
+import { countRelation, countRelationRows } from '../read/count-rows.js';
 import { arrivalsTable, isRecomputedAggregation, lastArrival } from '../lower/recomputed-aggregation.js';
 import { type PipelinePlace, type outsideLowering, readTable } from '../lower/flow-plan.js';
 
@@ -117,8 +117,7 @@ export async function countFlowRows(
   session: SparkConnectSession, relation: RelationInit, flow: Flow, ledger: SourceTotalsLedger, options?: ExecuteOptions,
 ): Promise<number | undefined> {
   try {
-    const table = await session.table(countRelation(relation), options);
-    const total = Number(table.getChildAt(0)?.get(0) ?? 0);
+    const total = await countRelationRows(session, relation, options);
     return flow.kind === 'streaming' || flow.kind === 'cdc' ? ledger.delta(`rows:${flow.name}`, { total, failed: [] }).total : total;
   } catch {
     return undefined;
