@@ -162,6 +162,30 @@ describe('one epoch, few round trips', () => {
     }
   });
 
+  it('statements held back run just before the next one, in its call; a rollback drops them unrun', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = new NativeConnection(await instance.connect());
+    try {
+      const session = new FlowSession(connection, new AbortController().signal);
+      await session.run('CREATE TABLE t (x INTEGER)');
+      session.beginWithNext();
+      session.withNext('INSERT INTO t VALUES (1), (2)');
+      session.withNext('DELETE FROM t WHERE x = 1');
+      // The held statements ran in order, inside the transaction; the call's result is the last statement's own.
+      expect(await session.counts('SELECT count(*), max(x) FROM t')).toEqual([1, 2]);
+      session.withNext('INSERT INTO t VALUES (3)');
+      await session.rollback();
+      expect(await session.counts('SELECT count(*) FROM t')).toEqual([0]);
+      // A held statement that fails fails the call it travels with.
+      session.withNext('INSERT INTO missing VALUES (1)');
+      await expect(session.run('INSERT INTO t VALUES (4)')).rejects.toThrow(/missing/);
+      expect(await session.counts('SELECT count(*) FROM t')).toEqual([0]);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  });
+
   it('a session opens a transaction with the next statement it sends', async () => {
     const instance = await DuckDBInstance.create(':memory:');
     const connection = new NativeConnection(await instance.connect());

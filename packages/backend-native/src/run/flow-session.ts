@@ -12,8 +12,8 @@ const INTERRUPT_REPEAT_MS = 50;
 export class FlowSession {
   readonly #connection: NativeConnection;
   readonly #signal: AbortSignal;
-  /** A statement held back to travel with the next one, in the same call (`beginWithNext`). */
-  #pending: string | undefined;
+  /** Statements held back to travel with the next one, in the same call (`withNext`). */
+  #pending: string[] = [];
 
   constructor(connection: NativeConnection, signal: AbortSignal) {
     this.#connection = connection;
@@ -33,28 +33,41 @@ export class FlowSession {
   }
 
   async describe(sql: string): Promise<ResultColumn[]> {
-    const pending = this.#pending;
-    if (pending !== undefined) {
-      this.#pending = undefined;
-      await this.run(pending); // DESCRIBE takes one query alone
-    }
+    if (this.#pending.length > 0) await this.run(this.#takePending()); // DESCRIBE takes one query alone
     return this.#guard(() => this.#connection.describe(sql));
   }
 
   /**
-   * Opens a transaction with the next statement, in the same call: a
-   * micro-batch makes one round trip fewer. The next statement's result is
-   * its own (a call resolves to its last statement's result); if it fails,
-   * the transaction may be open, so the caller rolls back as usual.
+   * Holds `sql` back to run just before the next statement, in the same
+   * call: an epoch makes fewer round trips (on a 2-CPU machine each call
+   * also costs the reduction running beside it; bench/streaming-vs-batch.ts).
+   * Its result is lost (a call resolves to its last statement's result), so
+   * only statements whose result nobody reads travel this way. If the call
+   * fails, the statements held back may have run: the caller rolls back.
    */
+  withNext(sql: string): void {
+    this.#pending.push(sql);
+  }
+
+  /** Opens a transaction with the next statement, in the same call. */
   beginWithNext(): void {
-    this.#pending = 'BEGIN TRANSACTION';
+    this.withNext('BEGIN TRANSACTION');
+  }
+
+  /** Rolls back the open transaction; statements held back are dropped, never run. */
+  async rollback(): Promise<void> {
+    this.#pending = [];
+    await this.run('ROLLBACK');
   }
 
   #withPending(sql: string): string {
-    const pending = this.#pending;
-    this.#pending = undefined;
-    return pending === undefined ? sql : `${pending};\n${sql}`;
+    return this.#pending.length === 0 ? sql : `${this.#takePending()};\n${sql}`;
+  }
+
+  #takePending(): string {
+    const pending = this.#pending.join(';\n');
+    this.#pending = [];
+    return pending;
   }
 
   /**

@@ -157,9 +157,11 @@ export class CheckpointStore {
 
   /**
    * Records an epoch and commits its transaction: the commit log row and
-   * the files read are the last statements before COMMIT, sent together.
+   * the files read are the last statements before COMMIT, sent together
+   * (with any statements the session holds back). `countAfter`, a query of
+   * one count, runs right after COMMIT in the same call; its count is returned.
    */
-  async commit(record: EpochRecord): Promise<void> {
+  async commit(record: EpochRecord, countAfter?: string): Promise<number | undefined> {
     const flow = quoteString(this.#flow.name);
     const watermark = record.watermarkUs === undefined ? 'NULL' : String(record.watermarkUs);
     const statements = [
@@ -169,7 +171,13 @@ export class CheckpointStore {
       statements.push(`INSERT INTO ${FILES_TABLE} VALUES ${record.files.map((f) => `(${flow}, ${quoteString(f)}, ${record.epoch})`).join(', ')}`);
     }
     statements.push(...this.#logEpoch(record.epoch, this.#recorded), 'COMMIT');
-    await this.#session.run(statements.join(';\n'));
+    if (countAfter === undefined) {
+      await this.#session.run(statements.join(';\n'));
+      this.#recorded = true;
+      return undefined;
+    }
+    const [count = 0] = await this.#session.counts([...statements, countAfter].join(';\n'));
     this.#recorded = true;
+    return count;
   }
 }

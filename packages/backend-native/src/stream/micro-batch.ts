@@ -31,7 +31,7 @@ export interface MicroBatchScope {
  * leaves nothing, after it leaves everything). Sink files are published
  * after the commit from the staged rows, idempotently.
  */
-export async function runMicroBatch(scope: MicroBatchScope, batch: SourceBatch, epoch: number, watermarkUs: number | undefined): Promise<EpochOutcome> {
+export async function runMicroBatch(scope: MicroBatchScope, batch: SourceBatch, epoch: number, watermarkUs: number | undefined): Promise<EpochOutcome & { readonly stateRows: number }> {
   const { session, operator } = scope;
   const empty = batch.files.length === 0 && batch.rows === undefined;
   const input = { epoch, watermarkUs, compile: batchCompiler(scope, batch) };
@@ -50,10 +50,11 @@ export async function runMicroBatch(scope: MicroBatchScope, batch: SourceBatch, 
       const result: EpochOutcome = empty
         ? { rowsRead: 0, rowsWritten: 0, lateRows: 0, stateRows: 0, watermarkUs }
         : await operator.apply(session, { ...input, ...(reduced === undefined ? {} : { reduced }), watermarkKnown });
-      await scope.store.commit({ epoch, watermarkUs: result.watermarkUs, memoryItems: batch.memoryItems, files: batch.seen, rowsRead: result.rowsRead, rowsWritten: result.rowsWritten, lateRows: result.lateRows });
-      return result;
+      const countState = typeof result.stateRows === 'number' ? undefined : result.stateRows.countAfterCommit;
+      const counted = await scope.store.commit({ epoch, watermarkUs: result.watermarkUs, memoryItems: batch.memoryItems, files: batch.seen, rowsRead: result.rowsRead, rowsWritten: result.rowsWritten, lateRows: result.lateRows }, countState);
+      return { ...result, stateRows: typeof result.stateRows === 'number' ? result.stateRows : (counted ?? 0) };
     } catch (reason) {
-      await session.run('ROLLBACK').catch(() => undefined);
+      await session.rollback().catch(() => undefined);
       throw reason;
     }
   });

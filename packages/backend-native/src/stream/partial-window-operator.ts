@@ -26,8 +26,8 @@ export class PartialWindowOperator implements StreamOperator {
   readonly #parts: DecomposedAggregation;
   readonly #output: StreamOutput;
   readonly #element: ElementRef;
-  /** Rows in the state table after the last epoch of this run; `undefined` before the first. */
-  #stateRows: number | undefined;
+  /** True once this run made sure the state table exists. */
+  #stateCreated = false;
 
   constructor(flow: Flow, aggregate: AggregateNode, parts: DecomposedAggregation, output: StreamOutput) {
     this.#flow = flow;
@@ -86,32 +86,21 @@ export class PartialWindowOperator implements StreamOperator {
     // from the state and this epoch's partials together, and only partials of windows still open are
     // written to the state. (Update and complete modes read the whole state, this epoch's rows included.)
     const direct = (flow.outputMode ?? 'append') === 'append' && flow.window !== undefined;
-    const first = this.#stateRows === undefined;
     const addToState = `INSERT INTO ${state} SELECT ${columns.join(', ')}, ${input.epoch} FROM ${part} WHERE "__ok"`;
-    // The state's size is tracked rather than counted every epoch: counted once per run (in its first
-    // epoch, after this epoch's insert unless `direct`), then + added − evicted. A failed epoch fails the
-    // run, so the tracked count never outlives a rolled back transaction.
-    let stateRows: number;
-    if (first) {
-      const [counted] = await session.rowsJson([
-        `CREATE TABLE IF NOT EXISTS ${state} AS SELECT ${columns.join(', ')}, CAST(0 AS BIGINT) AS ${EPOCH_STATE_COLUMN} FROM ${part} WITH NO DATA`,
-        ...(direct ? [] : [addToState]),
-        `SELECT count(*) AS st FROM ${state}`,
-      ].join(';\n'));
-      stateRows = Number(counted?.['st'] ?? 0);
-    } else {
-      stateRows = (this.#stateRows ?? 0) + (direct ? 0 : await session.run(addToState));
-    }
+    // Statements whose result nobody reads travel with the next one (`withNext`): an epoch is two calls,
+    // the output's write and the commit, and the state is counted after the COMMIT, in the commit's call.
+    if (!this.#stateCreated) session.withNext(`CREATE TABLE IF NOT EXISTS ${state} AS SELECT ${columns.join(', ')}, CAST(0 AS BIGINT) AS ${EPOCH_STATE_COLUMN} FROM ${part} WITH NO DATA`);
+    this.#stateCreated = true;
+    if (!direct) session.withNext(addToState);
 
     const when = finality(flow.window !== undefined, input.watermarkUs, watermarkUs);
     const groupNames = this.#parts.keys.map(([, , name]) => name);
     const from = direct ? `(SELECT ${columns.join(', ')} FROM ${state} UNION ALL SELECT ${columns.join(', ')} FROM ${part} WHERE "__ok") AS "_st"` : state;
     const { query, mode } = await windowResult(session, flow, input.epoch, when, (where, having) => this.#merged(from, where, having), groupNames);
     const written = await this.#output.write(session, query, mode, input.epoch);
-    if (when.final !== 'FALSE' && stateRows > 0) stateRows -= await session.run(`DELETE FROM ${state} WHERE ${when.final}`);
-    if (direct) stateRows += await session.run(`${addToState} AND NOT (${when.final})`);
-    this.#stateRows = stateRows;
-    return { rowsRead, lateRows: rowsRead - accepted, stateRows, watermarkUs, ...written };
+    if (when.final !== 'FALSE') session.withNext(`DELETE FROM ${state} WHERE ${when.final}`);
+    if (direct) session.withNext(`${addToState} AND NOT (${when.final})`);
+    return { rowsRead, lateRows: rowsRead - accepted, stateRows: { countAfterCommit: `SELECT count(*) FROM ${state}` }, watermarkUs, ...written };
   }
 
   /** The merged result over `from` (the state table, or a subquery with alias of state rows). */

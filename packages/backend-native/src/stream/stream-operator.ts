@@ -30,12 +30,19 @@ export interface EpochInput extends BatchInput {
   watermarkKnown?(watermarkUs: number | undefined): void;
 }
 
+/**
+ * Rows an operator keeps between micro-batches: known, or a query counting
+ * them that runs right after the epoch's COMMIT, in the same call (an
+ * operator whose state statements travel with the commit cannot count before).
+ */
+export type StateRows = number | { readonly countAfterCommit: string };
+
 export interface EpochOutcome {
   readonly rowsRead: number;
   readonly rowsWritten: number;
   readonly lateRows: number;
   /** Rows the operator keeps between micro-batches (window buffers, CDC state). */
-  readonly stateRows: number;
+  readonly stateRows: StateRows;
   readonly watermarkUs: number | undefined;
   readonly expectations?: readonly ExpectationResult[];
 }
