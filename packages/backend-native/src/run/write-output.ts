@@ -132,7 +132,7 @@ async function inTransaction<T>(session: FlowSession, work: () => Promise<T>): P
     await session.run('COMMIT');
     return result;
   } catch (reason) {
-    await session.run('ROLLBACK').catch(() => undefined);
+    await session.rollback().catch(() => undefined);
     throw reason;
   }
 }

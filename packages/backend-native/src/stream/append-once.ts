@@ -21,7 +21,7 @@ export async function appendOnce(
       await store.commit({ epoch: 0, watermarkUs: undefined, memoryItems: 0, files: [], rowsRead: result.rowsWritten, rowsWritten: result.rowsWritten, lateRows: 0 });
       return result;
     } catch (reason) {
-      await session.run('ROLLBACK').catch(() => undefined);
+      await session.rollback().catch(() => undefined);
       throw reason;
     }
   });
