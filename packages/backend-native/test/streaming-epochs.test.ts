@@ -24,6 +24,18 @@ function csvFile(random: () => number, from: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A flow session on a fresh in-memory database, closed when `body` ends. */
+async function withMemorySession(body: (session: FlowSession) => Promise<void>): Promise<void> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = new NativeConnection(await instance.connect());
+  try {
+    await body(new FlowSession(connection, new AbortController().signal));
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
 /** Rows of every table a flow keeps as operator state, counted in the pipeline's DuckDB file. */
 async function stateTableRows(dir: string, flow: string): Promise<number> {
   const instance = await DuckDBInstance.create(join(dir, 'state', 'native.duckdb'));
@@ -163,10 +175,7 @@ describe('one epoch, few round trips', () => {
   });
 
   it('statements held back run just before the next one, in its call; a rollback drops them unrun', async () => {
-    const instance = await DuckDBInstance.create(':memory:');
-    const connection = new NativeConnection(await instance.connect());
-    try {
-      const session = new FlowSession(connection, new AbortController().signal);
+    await withMemorySession(async (session) => {
       await session.run('CREATE TABLE t (x INTEGER)');
       session.beginWithNext();
       session.withNext('INSERT INTO t VALUES (1), (2)');
@@ -180,17 +189,11 @@ describe('one epoch, few round trips', () => {
       session.withNext('INSERT INTO missing VALUES (1)');
       await expect(session.run('INSERT INTO t VALUES (4)')).rejects.toThrow(/missing/);
       expect(await session.counts('SELECT count(*) FROM t')).toEqual([0]);
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-    }
+    });
   });
 
   it('a session opens a transaction with the next statement it sends', async () => {
-    const instance = await DuckDBInstance.create(':memory:');
-    const connection = new NativeConnection(await instance.connect());
-    try {
-      const session = new FlowSession(connection, new AbortController().signal);
+    await withMemorySession(async (session) => {
       await session.run('CREATE TABLE t (x INTEGER)');
       session.beginWithNext();
       expect(await session.run('INSERT INTO t VALUES (1), (2)')).toBe(2); // the call's result is the statement's own
@@ -201,9 +204,6 @@ describe('one epoch, few round trips', () => {
       await session.run('INSERT INTO t VALUES (3)');
       await session.run('ROLLBACK');
       expect(await session.counts('SELECT count(*) FROM t')).toEqual([0]);
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-    }
+    });
   });
 });

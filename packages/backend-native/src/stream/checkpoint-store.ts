@@ -171,12 +171,9 @@ export class CheckpointStore {
       statements.push(`INSERT INTO ${FILES_TABLE} VALUES ${record.files.map((f) => `(${flow}, ${quoteString(f)}, ${record.epoch})`).join(', ')}`);
     }
     statements.push(...this.#logEpoch(record.epoch, this.#recorded), 'COMMIT');
-    if (countAfter === undefined) {
-      await this.#session.run(statements.join(';\n'));
-      this.#recorded = true;
-      return undefined;
-    }
-    const [count = 0] = await this.#session.counts([...statements, countAfter].join(';\n'));
+    let count: number | undefined;
+    if (countAfter === undefined) await this.#session.run(statements.join(';\n'));
+    else [count = 0] = await this.#session.counts([...statements, countAfter].join(';\n'));
     this.#recorded = true;
     return count;
   }
