@@ -42,6 +42,13 @@ export interface DatasetRows {
 export interface ReadRowsOptions {
   /** Most rows to return; the backend reads no more than that. Default: every row. */
   readonly limit?: number;
+  /**
+   * The pipeline that wrote the dataset. A backend that did not run it in
+   * this process resolves the name as that pipeline's run wrote it (its
+   * catalog, database and storage), never as another pipeline's dataset of
+   * the same name. Default: the pipeline this backend last ran that has it.
+   */
+  readonly pipeline?: Pipeline;
 }
 
 /**
