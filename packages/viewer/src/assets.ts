@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FAVICON_SVG, FAVICON_TYPE } from './favicon.js';
 import { d3Bundle } from './vendor-bundle.js';
 
 const ASSETS = join(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
@@ -18,7 +19,8 @@ export interface Asset {
 
 /**
  * What the page may load, by URL path: the files of `assets/` (listed once,
- * so no request path ever reaches the file system) and the vendored d3.
+ * so no request path ever reaches the file system), the vendored d3 and the
+ * icon (at the path browsers ask for it even unasked).
  */
 export async function pageAssets(): Promise<ReadonlyMap<string, Asset>> {
   const assets = new Map<string, Asset>();
@@ -29,5 +31,6 @@ export async function pageAssets(): Promise<ReadonlyMap<string, Asset>> {
   const index = assets.get('/index.html');
   if (index !== undefined) assets.set('/', index);
   assets.set('/vendor/d3-zoom.js', { type: CONTENT_TYPES['.js'] as string, read: d3Bundle });
+  assets.set('/favicon.ico', { type: FAVICON_TYPE, read: async () => FAVICON_SVG });
   return assets;
 }
