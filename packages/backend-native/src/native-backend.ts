@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type * as arrow from 'apache-arrow';
 import {
   type Capabilities, type CheckReport, type DatasetRows, type ExecBackend, type ExplainedFlow, type ReadRowsOptions, type Pipeline, type RunHandle, type RunOptions, ThundError, ThundErrorCode, checkAgainst, isIncremental, outputLocationViolations,
@@ -149,7 +149,8 @@ export class NativeBackend implements ExecBackend {
     }
     if (this.#database === undefined) {
       this.#databasePath = path;
-      const opened = openDatabase(path, this.#config.duckdb, streaming, this.#config.sandbox ? { allowedDirectories: [this.#config.baseDir] } : undefined);
+      const { baseDir, sandbox } = this.#config;
+      const opened = openDatabase(path, this.#config.duckdb, streaming, sandbox ? { allowedDirectories: [baseDir], ...(path === ':memory:' ? { temporaryDirectory: join(baseDir, '.thund', 'tmp') } : {}) } : undefined);
       this.#database = opened;
       // A failed open is not kept: the next run or read tries again.
       opened.catch(() => {

@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Pipeline, ThundError, ThundErrorCode, parsePipeline } from '@thund/ir';
 import { UsageError } from './usage-error.js';
@@ -11,12 +11,13 @@ const MODULE_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']
  * export (or export named `pipeline`) is a Pipeline. Either way the result
  * is validated by `parsePipeline`, so a module gets the same checks as JSON.
  */
-export async function loadPipeline(path: string, cwd: string): Promise<Pipeline> {
+export async function loadPipeline(path: string, cwd: string, options: { readonly confined?: boolean } = {}): Promise<Pipeline> {
   const file = resolve(cwd, path);
   if (await isSqlProject(file)) {
     const { loadSqlProject } = await import('@thund/sql');
-    return (await loadSqlProject(file, { cwd })).pipeline;
+    return (await loadSqlProject(file, { cwd, confined: options.confined === true })).pipeline;
   }
+  if (options.confined === true) await assertNotLinkedOut(file);
   const extension = extname(file);
   if (MODULE_EXTENSIONS.has(extension)) return parsePipeline(await importPipelineModule(file));
   let text: string;
@@ -36,7 +37,16 @@ export async function loadPipelineDocument(path: string, cwd: string): Promise<P
   if (MODULE_EXTENSIONS.has(extname(resolve(cwd, path)))) {
     throw new UsageError(`--sandbox runs JSON pipeline documents only: ${path} is a module, whose code runs in this process when it is imported; pass its JSON document (serializePipeline), or leave out --sandbox for a module you trust`, { hint: undefined });
   }
-  return loadPipeline(path, cwd);
+  return loadPipeline(path, cwd, { confined: true });
+}
+
+/** A pipeline document that is a link to a file in another folder would be read from outside its folder: refused under `--sandbox`. */
+async function assertNotLinkedOut(file: string): Promise<void> {
+  const real = await realpath(file).catch(() => file);
+  const folder = await realpath(dirname(file)).catch(() => dirname(file));
+  if (dirname(real) !== folder) {
+    throw new UsageError(`${file} is a link to ${real}, outside its folder: with --sandbox nothing outside the pipeline's folder is read; copy the document into the folder instead of linking it`, { hint: undefined });
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { CommandInput } from './commands/command-input.js';
 import { describeFailure } from './format-error.js';
 import { type CliIo, ExitCode } from './io.js';
 import { loadPipeline, loadPipelineDocument } from './load-pipeline.js';
-import { findProjectConfig, resolveSettings } from './project-config.js';
+import { assertConfigDatabaseInside, findProjectConfig, resolveSettings } from './project-config.js';
 import { cliVersion } from './release-line.js';
 import { UsageError } from './usage-error.js';
 
@@ -123,6 +123,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     const settings = resolveSettings(flags, io.env ?? {}, help.argument === 'pipeline' ? findProjectConfig(baseDir) : undefined);
     const backend = settings.backend ?? 'native';
     const sandbox = settings.sandbox === true && help.options.includes('sandbox');
+    if (sandbox) assertConfigDatabaseInside(settings, baseDir);
     const input: CommandInput = {
       file,
       backend,

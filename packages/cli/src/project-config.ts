@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, parse, resolve } from 'node:path';
+import { dirname, isAbsolute, join, parse, relative, resolve } from 'node:path';
 import { closestName } from '@thund/ir';
 import { UsageError } from './usage-error.js';
 
@@ -26,6 +26,8 @@ export interface ProjectSettings {
 export interface ResolvedSettings extends ProjectSettings {
   /** The `thund.config.json` that was read. */
   readonly configFile?: string;
+  /** The settings whose value came from that file (no flag or variable gave them). */
+  readonly fromConfigFile: readonly (keyof ProjectSettings)[];
 }
 
 const KEYS: Readonly<Record<keyof ProjectSettings, 'string' | 'boolean'>> = { backend: 'string', db: 'string', remote: 'string', sandbox: 'boolean' };
@@ -83,11 +85,13 @@ export function resolveSettings(flags: ProjectSettings, env: Readonly<Record<str
   };
   const pick = <K extends keyof ProjectSettings>(key: K): ProjectSettings[K] => flags[key] ?? fromEnv[key] ?? config?.settings[key];
   const resolved: Record<string, unknown> = {};
+  const fromConfigFile: (keyof ProjectSettings)[] = [];
   for (const key of Object.keys(KEYS) as (keyof ProjectSettings)[]) {
     const value = pick(key);
     if (value !== undefined) resolved[key] = value;
+    if (value !== undefined && flags[key] === undefined && fromEnv[key] === undefined) fromConfigFile.push(key);
   }
-  return { ...(resolved as ProjectSettings), ...(config === undefined ? {} : { configFile: config.file }) };
+  return { ...(resolved as ProjectSettings), fromConfigFile, ...(config === undefined ? {} : { configFile: config.file }) };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -96,4 +100,21 @@ function nonEmpty(value: string | undefined): string | undefined {
 
 function configError(file: string, what: string): UsageError {
   return new UsageError(`${file} ${what}`, { hint: 'see "Configuration" in the @thund/cli README' });
+}
+
+/**
+ * With `--sandbox`, a config file may not send the database outside the
+ * pipeline's folder: a `thund.config.json` can come with a pipeline you did
+ * not write, and its `db` would have the run rewrite another pipeline's
+ * tables. A `--db` or `THUND_DB` you give yourself is your choice.
+ */
+export function assertConfigDatabaseInside(settings: ResolvedSettings, baseDir: string): void {
+  const db = settings.db;
+  if (db === undefined || !settings.fromConfigFile.includes('db')) return;
+  const rest = relative(baseDir, db);
+  if (rest !== '' && !rest.startsWith('..') && !isAbsolute(rest)) return;
+  throw new UsageError(
+    `${settings.configFile ?? CONFIG_FILE} sets "db" to ${db}, outside the pipeline's folder ${baseDir}: with --sandbox nothing outside that folder is read or written; remove "db" from the file (or point it inside the folder), or give --db yourself`,
+    { hint: undefined },
+  );
 }

@@ -1,6 +1,6 @@
 import { DuckDBInstance } from './node-api.js';
 import { NativeConnection } from './native-connection.js';
-import { type DatabaseSandbox, SANDBOX_OPEN_OPTIONS, sandboxStatements } from './sandbox-settings.js';
+import { type DatabaseSandbox, sandboxOpenOptions, sandboxStatements } from './sandbox-settings.js';
 
 /**
  * One DuckDB database (in memory or a file). Connections opened from it
@@ -21,7 +21,7 @@ export class NativeDatabase {
    * directories before any connection is handed out (see `sandbox-settings.ts`).
    */
   static async create(path: string, options: Readonly<Record<string, string>> = {}, sandbox?: DatabaseSandbox): Promise<NativeDatabase> {
-    const instance = await DuckDBInstance.create(path, sandbox === undefined ? { ...options } : { ...options, ...SANDBOX_OPEN_OPTIONS });
+    const instance = await DuckDBInstance.create(path, sandbox === undefined ? { ...options } : { ...options, ...sandboxOpenOptions(sandbox) });
     if (sandbox !== undefined) {
       try {
         const connection = await instance.connect();

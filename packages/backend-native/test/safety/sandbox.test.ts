@@ -128,11 +128,12 @@ describe('sandbox: DuckDB itself refuses what raw SQL could reach', () => {
     expect(rowsOf(await backend.readDataset('m'))).toEqual([{ s: 'still here' }]);
   });
 
-  it('a symlink inside the base directory that leads outside passes check but DuckDB refuses it', async () => {
+  it('a symlink inside the base directory that leads outside: check refuses a read_files path through it, and DuckDB refuses raw SQL through it', async () => {
     const baseDir = await tempDir();
     await symlink('/etc', join(baseDir, 'etc'));
     const backend = backends({ baseDir, sandbox: true });
-    const p = readsFile('etc/passwd');
+    expect(backend.check(readsFile('etc/passwd')).violations.map((v) => v.feature)).toEqual(['sandbox_path']);
+    const p = rawSql(`SELECT * FROM read_text('${join(baseDir, 'etc', 'passwd')}')`);
     expect(backend.check(p).ok).toBe(true);
     const { result } = await runToEnd(backend, p);
     expect(result.flows[0]?.error?.message).toContain('Permission Error');

@@ -1,5 +1,5 @@
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { readFile, readdir, realpath, stat } from 'node:fs/promises';
+import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import type { Pipeline } from '@thund/ir';
 import { type SqlSource, pipelineFromSql } from '../lower/lower-pipeline.js';
 import { SqlError } from '../sql-error.js';
@@ -16,6 +16,18 @@ export interface SqlProject {
   readonly pipeline: Pipeline;
   /** The SQL files that define it, relative to the folder. */
   readonly files: readonly string[];
+}
+
+/** How to read a project. */
+export interface LoadSqlProjectOptions {
+  /** Errors name files relative to this folder. Default: the process's working folder. */
+  readonly cwd?: string;
+  /**
+   * Read nothing outside the project folder: a spec or SQL file that is a
+   * symbolic link leading out of it is an error (for pipelines you did not
+   * write, with `thund --sandbox`). Default `false`: links are followed.
+   */
+  readonly confined?: boolean;
 }
 
 /** Whether `path` names a spec file by its name. */
@@ -38,7 +50,7 @@ export async function findSpecFile(folder: string): Promise<string | undefined> 
  * in path order, as one validated pipeline. Errors name files relative
  * to `cwd` (default: the process's working folder).
  */
-export async function loadSqlProject(path: string, options: { readonly cwd?: string } = {}): Promise<SqlProject> {
+export async function loadSqlProject(path: string, options: LoadSqlProjectOptions = {}): Promise<SqlProject> {
   // Errors name each file as the user would open it: relative to their working folder.
   const label = (file: string): string => relative(options.cwd ?? process.cwd(), file) || file;
   const info = await stat(path).catch(() => undefined);
@@ -48,6 +60,16 @@ export async function loadSqlProject(path: string, options: { readonly cwd?: str
     throw new SqlError([{ file: label(path), line: 1, column: 1, message: `this folder has no pipeline spec: add ${SPEC_FILE_NAMES[0]} (name, storage, libraries) or run thund init` }]);
   }
   const folder = info.isDirectory() ? path : join(specFile, '..');
+  const realFolder = await realpath(folder);
+  const confine = async (file: string): Promise<void> => {
+    if (options.confined !== true) return;
+    const real = await realpath(file);
+    const rest = relative(realFolder, real);
+    if (rest.startsWith('..') || isAbsolute(rest)) {
+      throw new SqlError([{ file: label(file), line: 1, column: 1, message: `is a link to ${real}, outside the project folder ${folder}: in a confined (--sandbox) load nothing outside the folder is read; copy the file into the folder instead of linking it` }]);
+    }
+  };
+  await confine(specFile);
   const spec = parsePipelineSpec(await readFile(specFile, 'utf8'), label(specFile));
   const all = await listFiles(folder);
   const matchers = spec.include.map(globToRegExp);
@@ -57,7 +79,10 @@ export async function loadSqlProject(path: string, options: { readonly cwd?: str
     throw new SqlError([{ file: label(join(folder, unsupported)), line: 1, column: 1, message: 'only .sql files can define a SQL project here (Python pipeline files run with spark-pipelines); narrow the libraries glob to **/*.sql' }]);
   }
   if (files.length === 0) throw new SqlError([{ file: label(specFile), line: 1, column: 1, message: `libraries match no .sql file (${spec.include.join(', ')})` }]);
-  const sources: SqlSource[] = await Promise.all(files.map(async (file) => ({ file: label(join(folder, file)), text: await readFile(join(folder, file), 'utf8') })));
+  const sources: SqlSource[] = await Promise.all(files.map(async (file) => {
+    await confine(join(folder, file));
+    return { file: label(join(folder, file)), text: await readFile(join(folder, file), 'utf8') };
+  }));
   const pipeline = pipelineFromSql(sources, {
     name: spec.name,
     ...(spec.catalog === undefined ? {} : { catalog: spec.catalog }),
@@ -68,11 +93,19 @@ export async function loadSqlProject(path: string, options: { readonly cwd?: str
   return { specFile, folder, pipeline, files };
 }
 
-/** Every file below `folder`, as `/`-separated relative paths; hidden folders and node_modules are skipped. */
+/**
+ * Every file below `folder`, as `/`-separated relative paths; hidden folders
+ * and node_modules are skipped. A symbolic link to a file counts as a file
+ * (links to folders are not followed, so a loop cannot hang the listing).
+ */
 async function listFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
+  const files = await Promise.all(entries.map(async (entry) => {
+    const path = join(entry.parentPath, entry.name);
+    const isFile = entry.isFile() || (entry.isSymbolicLink() && (await stat(path).then((s) => s.isFile(), () => false)));
+    return isFile ? relative(folder, path).split(sep).join('/') : undefined;
+  }));
+  return files
+    .filter((file): file is string => file !== undefined)
     .filter((file) => !file.split('/').some((part) => part.startsWith('.') || part === 'node_modules'));
 }
