@@ -15,7 +15,7 @@ export interface NodeView {
   readonly rowsWritten: number;
   /** The flow's latest expectation results; a dataset lists all of its writers', one writer after another. */
   readonly expectations: FlowState['expectations'];
-  /** The expectations' rows summed: the node's pass-rate bar. */
+  /** Row checks passed and failed, summed over the expectations (a row counts once per expectation): the node's pass-rate bar. */
   readonly checks: ExpectationTotals;
   /** The message of the latest error the flow reported; a dataset shows the first writer's that has one. */
   readonly error?: string;
