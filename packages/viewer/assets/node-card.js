@@ -12,12 +12,12 @@ const RATE_WIDTH = 44;
 export function drawCard(parent, node, box, geometry, onSelect) {
   const { width, height } = box;
   const card = svg('g', { class: 'node dataset', 'data-id': node.id, 'data-status': 'queued', transform: `translate(${box.x},${box.y})` }, parent);
-  svg('title', {}, card, `dataset ${node.name} (${words(node.type)})`);
+  svg('title', {}, card, `dataset ${node.name} (${node.label})`);
   svg('rect', { class: 'card', width, height, rx: 6 }, card);
   svg('path', { class: 'strip', d: `M 6 0 A 6 6 0 0 0 0 6 V ${height - 6} A 6 6 0 0 0 6 ${height} Z` }, card);
   const nameChars = Math.floor((width - geometry.nameReserve) / geometry.nameCharWidth);
   svg('text', { class: 'name', x: INSET, y: 20 }, card, cut(node.name, Math.max(nameChars, 12)));
-  svg('text', { class: 'type', x: width - 10, y: 20, 'text-anchor': 'end' }, card, words(node.type));
+  svg('text', { class: 'type', x: width - 10, y: 20, 'text-anchor': 'end' }, card, node.label);
   drawFarName(card, node.name, width, height);
   svg('line', { class: 'rule', x1: 1, x2: width - 1, y1: geometry.header - 4, y2: geometry.header - 4 }, card);
   card.addEventListener('click', () => onSelect(node));

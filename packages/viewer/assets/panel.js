@@ -15,7 +15,7 @@ function rows(tbody, records) {
 
 function describe(item) {
   if (item.id.startsWith('flow:')) return `flow · ${words(item.kind)}${item.reads.length === 0 ? '' : ` · reads ${item.reads.join(', ')}`}`;
-  return `dataset · ${words(item.type)} · written by ${item.flows.length === 0 ? 'no flow' : item.flows.map((f) => f.name).join(', ')}`;
+  return `dataset · ${item.label} · written by ${item.flows.length === 0 ? 'no flow' : item.flows.map((f) => f.name).join(', ')}`;
 }
 
 export async function showPanel(item) {

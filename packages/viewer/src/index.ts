@@ -1,4 +1,5 @@
 export { datasetId, flowId, pipelineGraph, type GraphEdge, type GraphFlow, type GraphNode, type PipelineGraph } from './pipeline-graph.js';
+export { datasetLabel } from './dataset-label.js';
 export { layoutGraph, type GraphLayout, type LaidOutEdge, type LaidOutNode } from './layout.js';
 export { NODE_GEOMETRY, nodeSize, type NodeGeometry } from './node-geometry.js';
 export { expectationTotals, type ExpectationTotals } from './expectation-totals.js';

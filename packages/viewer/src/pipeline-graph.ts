@@ -1,4 +1,5 @@
 import { type Pipeline, planFacts } from '@thund/ir';
+import { datasetLabel } from './dataset-label.js';
 
 /** A flow, drawn inside the node of the dataset it writes. */
 export interface GraphFlow {
@@ -22,6 +23,8 @@ export interface GraphNode {
   readonly name: string;
   /** The dataset type: `table`, `materialized_view`, `temporary_view`, `sink`. */
   readonly type: string;
+  /** What the card calls it: `streaming table`, `table`, `materialized view`, `temporary view` or `sink` (see {@link datasetLabel}). */
+  readonly label: string;
   /** The flows whose target it is, in pipeline order; empty for a dataset no flow writes. */
   readonly flows: readonly GraphFlow[];
 }
@@ -63,6 +66,7 @@ export function pipelineGraph(pipeline: Pipeline): PipelineGraph {
     id: datasetId(d.name),
     name: d.name,
     type: d.type,
+    label: datasetLabel(pipeline, d),
     flows: pipeline.flows.filter((f) => f.target === d.name).map((f) => ({ id: flowId(f.name), name: f.name, kind: f.kind, reads: planFacts(f).reads, expectations: f.expectations?.length ?? 0 })),
   }));
   const edges = new Map<string, { source: string; target: string; flows: string[] }>();
