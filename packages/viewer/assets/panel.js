@@ -37,6 +37,6 @@ export async function showPanel(item) {
   rows(document.querySelector('#panel-expectations tbody'), view.expectations.map((e) => [e.name, e.action, e.passed, e.failed]));
   rows(document.querySelector('#panel-schema tbody'), (details.schema ?? []).map((c) => [c.name, c.type]));
   byId('panel-schema-unknown').hidden = details.schema !== null;
-  byId('panel-lowered').textContent = details.lowered.map((l) => `-- ${l.language}\n${l.text}`).join('\n\n') || '—';
+  byId('panel-lowered').textContent = details.lowered.map((l) => `-- flow ${l.flow} (${l.language})\n${l.text}`).join('\n\n') || '—';
   byId('panel-events').replaceChildren(...details.events.map((e) => html('li', {}, undefined, `${clock(e.timestamp)} ${e.status ?? e.level}: ${e.message}`)));
 }

@@ -124,6 +124,18 @@ export class ViewerModel {
     return schema?.map((f) => ({ name: f.name, type: f.type === undefined ? '?' : dataTypeLabel(f.type) }));
   }
 
+  /**
+   * The flows whose plans a node's panel shows, in pipeline order: a flow's
+   * own name; for a dataset, every flow writing it (a CDC target's flow is
+   * named apart from it, so its name alone finds no plan). Empty for an
+   * unknown id.
+   */
+  flowsOf(id: string): readonly string[] {
+    if (id.startsWith('flow:')) return this.#targetOf.has(id.slice(5)) ? [id.slice(5)] : [];
+    if (!id.startsWith('dataset:')) return [];
+    return this.#pipeline.flows.filter((f) => f.target === id.slice(8)).map((f) => f.name);
+  }
+
   /** The views of every dataset, then of every flow, in pipeline order: what a page gets on connecting. */
   nodes(): NodeView[] {
     return [

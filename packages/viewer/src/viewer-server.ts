@@ -159,8 +159,9 @@ function nodeDetails(response: ServerResponse, model: ViewerModel, id: string, l
     notFound(response);
     return;
   }
-  const name = id.slice(id.indexOf(':') + 1);
-  json(response, { view: model.node(id), events: model.eventsOf(id), lowered: lowered.filter((l) => l.flow === name), schema: model.schema(id) ?? null });
+  const flows = model.flowsOf(id);
+  const plans = flows.flatMap((flow) => lowered.filter((l) => l.flow === flow));
+  json(response, { view: model.node(id), events: model.eventsOf(id), lowered: plans, schema: model.schema(id) ?? null });
 }
 
 function json(response: ServerResponse, body: unknown): void {

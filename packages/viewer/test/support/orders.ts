@@ -9,9 +9,14 @@ import { type Pipeline, type RunEvent, parsePipeline } from '@thund/ir';
 const here = dirname(fileURLToPath(import.meta.url));
 const examples = join(here, '..', '..', '..', '..', 'examples');
 
+/** examples/<name>/pipeline.json, as the CLI loads it. */
+export function examplePipeline(name: string): Pipeline {
+  return parsePipeline(readFileSync(join(examples, name, 'pipeline.json'), 'utf8'));
+}
+
 /** examples/orders/pipeline.json, as the CLI loads it. */
 export function ordersPipeline(): Pipeline {
-  return parsePipeline(readFileSync(join(examples, 'orders', 'pipeline.json'), 'utf8'));
+  return examplePipeline('orders');
 }
 
 /** A recorded event log of the viewer's fixtures. */
@@ -31,8 +36,13 @@ export async function* recording(source: AsyncIterable<RunEvent>, into: RunEvent
 
 /** A native run of examples/orders in a copy of its folder (its output is written there, not into the repo). */
 export function nativeOrdersRun(pipeline: Pipeline) {
+  return nativeExampleRun('orders', pipeline);
+}
+
+/** A native run of an example in a copy of its folder (its output is written there, not into the repo). */
+export function nativeExampleRun(name: string, pipeline: Pipeline) {
   const dir = mkdtempSync(join(tmpdir(), 'thund-viewer-'));
-  cpSync(join(examples, 'orders'), dir, { recursive: true, filter: (src) => !src.includes('/out') });
+  cpSync(join(examples, name), dir, { recursive: true, filter: (src) => !src.includes('/out') && !src.includes('/.thund') });
   const backend = createNativeBackend({ baseDir: dir });
   const lowered = backend.plan(pipeline).map((p) => ({ flow: p.flow, language: 'duckdb sql', text: p.sql }));
   return { backend, lowered, events: backend.run(pipeline) };
