@@ -4,6 +4,7 @@
 // only renders it.
 import { createEventList } from './event-list.js';
 import { drawGraph } from './graph-view.js';
+import { showLogWarning } from './log-warning.js';
 import { showPanel } from './panel.js';
 import { createTimeline } from './timeline.js';
 import { setupZoom } from './zoom.js';
@@ -46,6 +47,7 @@ async function main() {
     for (const nodeView of data.nodes) apply(nodeView);
     for (const event of data.events) events.add(event);
     run(data.run, data.finished);
+    showLogWarning(byId('log-warning'), data.mismatch);
     timeline.run(data.run, data.events.at(-1)?.timestamp);
     window.__thund.snapshot = true;
   });
@@ -54,6 +56,7 @@ async function main() {
     for (const nodeView of data.nodes) apply(nodeView);
     events.add(data.event);
     run(data.run, false);
+    showLogWarning(byId('log-warning'), data.mismatch);
     timeline.run(data.run, data.at);
     window.__thund.updatesApplied += 1;
     window.__thund.latenciesMs.push(Date.now() - Date.parse(data.at));

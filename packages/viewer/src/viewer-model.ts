@@ -1,6 +1,7 @@
 import { type FlowState, type RunState, RunStateFolder, toViewerEvent, type ViewerEvent } from '@thund/events';
 import { type InferredSchema, type Pipeline, type RunEvent, type RunPhase, dataTypeLabel, datasetSchemas, flowOutputSchema, schemaResolver } from '@thund/ir';
 import { type ExpectationTotals, expectationTotals } from './expectation-totals.js';
+import { type LogMismatch, logMismatch } from './log-mismatch.js';
 import { datasetId, flowId } from './pipeline-graph.js';
 
 /** What the page shows for one dataset node or for one flow (a row of its target's node). */
@@ -50,6 +51,8 @@ export class ViewerModel {
   readonly #targetOf: ReadonlyMap<string, string>;
   readonly #events: ViewerEvent[] = [];
   readonly #byNode = new Map<string, ViewerEvent[]>();
+  /** Flows the events name that the pipeline does not declare, in the order first named. */
+  readonly #undeclared = new Set<string>();
 
   constructor(pipeline: Pipeline) {
     this.#pipeline = pipeline;
@@ -74,6 +77,7 @@ export class ViewerModel {
   apply(event: RunEvent): string[] {
     this.#folder.apply(event);
     const target = event.element.kind === 'flow' ? this.#targetOf.get(event.element.name) : undefined;
+    if (event.element.kind === 'flow' && target === undefined) this.#undeclared.add(event.element.name);
     const viewer = toViewerEvent(event);
     this.#events.push(viewer);
     const ids =
@@ -122,6 +126,14 @@ export class ViewerModel {
       schema = datasetSchemas(this.#pipeline).get(id.slice(8));
     }
     return schema?.map((f) => ({ name: f.name, type: f.type === undefined ? '?' : dataTypeLabel(f.type) }));
+  }
+
+  /**
+   * Whether the events applied so far are of another pipeline than the one
+   * shown, or name flows it does not declare; `null` when they fit it.
+   */
+  logMismatch(): LogMismatch | null {
+    return logMismatch(this.#pipeline.name, this.#folder.state, this.#undeclared);
   }
 
   /**

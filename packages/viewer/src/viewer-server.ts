@@ -87,7 +87,7 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
       }),
     '/api/stream': (req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-      send(res, 'snapshot', { nodes: model.nodes(), run: runSummary(model.runState), events: model.events, finished });
+      send(res, 'snapshot', { nodes: model.nodes(), run: runSummary(model.runState), events: model.events, finished, mismatch: model.logMismatch() });
       clients.add(res);
       req.on('close', () => clients.delete(res));
     },
@@ -131,7 +131,7 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
     for await (const event of options.events) {
       const ids = model.apply(event);
       // Every event goes to the page's event list and timeline; the nodes it changed come with it.
-      broadcast('update', { nodes: ids.map((id) => model.node(id)), event: model.events.at(-1), run: runSummary(model.runState), at: event.timestamp });
+      broadcast('update', { nodes: ids.map((id) => model.node(id)), event: model.events.at(-1), run: runSummary(model.runState), at: event.timestamp, mismatch: model.logMismatch() });
     }
     finished = true;
     broadcast('run', runSummary(model.runState));

@@ -47,7 +47,7 @@ describe('viewer assets: only the page\'s own files and the vendored d3, nothing
   }
 
   it('serves each page module', async () => {
-    for (const name of ['app.js', 'dom.js', 'event-list.js', 'format.js', 'graph-view.js', 'node-card.js', 'panel.js', 'timeline.js', 'zoom.js']) {
+    for (const name of ['app.js', 'dom.js', 'event-list.js', 'format.js', 'graph-view.js', 'log-warning.js', 'node-card.js', 'panel.js', 'timeline.js', 'zoom.js']) {
       expect((await get(port, `/${name}`)).status, name).toBe(200);
     }
   });
