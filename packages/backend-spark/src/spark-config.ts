@@ -32,7 +32,7 @@ export interface SparkBackendConfig {
    * Deadlines and keepalive of every Spark Connect call, in milliseconds:
    * `connectMs` (default 30 000) to establish the connection, `unaryMs`
    * (default 60 000) for the answer of each unary call (config, version,
-   * interrupt), `keepaliveMs` (default 30 000) between HTTP/2 pings and
+   * interrupt), retries included, `keepaliveMs` (default 30 000) between HTTP/2 pings and
    * `keepaliveTimeoutMs` (default 20 000) for their answer. Streams
    * (queries, pipeline runs) have no overall deadline: keepalive finds a
    * dead server under them. An expired deadline is THUND_CONNECTION with

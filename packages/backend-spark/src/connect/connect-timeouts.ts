@@ -8,7 +8,8 @@ import { ThundError, ThundErrorCode } from '@thund/ir';
  *   handshake with the server) for every call. A peer that accepts TCP and
  *   never answers fails with SPARK_TIMEOUT after this long.
  * - `unaryMs` is the deadline of each unary RPC (Config, AnalyzePlan,
- *   Interrupt, ReleaseExecute), from sending it to its answer.
+ *   Interrupt, ReleaseExecute), from sending it to its answer, retries
+ *   after a dropped connection included.
  * - Streaming RPCs (ExecutePlan, ReattachExecute) have no overall deadline:
  *   a pipeline run or a long query may stream for hours. Once connected, a
  *   dead or unreachable server is detected by HTTP/2 keepalive pings, sent

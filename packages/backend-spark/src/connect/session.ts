@@ -11,8 +11,9 @@ import { collectArrow } from './arrow-result.js';
 import { type SparkRemote, parseConnectionString } from './connection-string.js';
 import { GrpcCode, type GrpcErrorLike, isConnectionFailure, sparkFacts, thundErrorFromSpark } from './spark-error.js';
 import { ThundError, ThundErrorCode } from '@thund/ir';
-import { type ConnectTransport, GrpcTransport } from './transport.js';
-import type { ConnectTimeouts } from './connect-timeouts.js';
+import { type ConnectTransport, GrpcTransport, type UnaryCallOptions } from './transport.js';
+import { type ConnectTimeouts, resolveConnectTimeouts } from './connect-timeouts.js';
+import { SparkDeadlineError } from './deadline-error.js';
 
 /** A Spark Connect `Plan` message as protobuf-es initialises it (a plain object, fields optional). */
 export type PlanInit = MessageInitShape<typeof PlanSchema>;
@@ -36,9 +37,10 @@ export interface SessionOptions {
   /** The `client_type` every request carries (the server only logs it). Default `thund-ts`. */
   readonly clientType?: string;
   /**
-   * Deadlines and keepalive of the gRPC transport the session creates
-   * (ignored when a transport is passed in); unset values default (see
-   * ConnectTimeouts: connect 30 s, unary calls 60 s, a keepalive ping every 30 s).
+   * Deadlines and keepalive of the gRPC transport the session creates;
+   * unset values default (see ConnectTimeouts: connect 30 s, unary calls
+   * 60 s, a keepalive ping every 30 s). A passed-in transport keeps its
+   * own, but `unaryMs` still bounds each unary call with its retries.
    */
   readonly timeouts?: Partial<ConnectTimeouts>;
 }
@@ -62,6 +64,7 @@ export class SparkConnectSession {
   readonly #maxReattempts: number;
   readonly #backoffMs: number;
   readonly #clientType: string;
+  readonly #unaryMs: number;
   #closed = false;
 
   constructor(remote: SparkRemote, transport?: ConnectTransport, options: SessionOptions = {}) {
@@ -73,6 +76,7 @@ export class SparkConnectSession {
     this.#maxReattempts = options.maxReattempts ?? 5;
     this.#backoffMs = options.backoffMs ?? 100;
     this.#clientType = options.clientType ?? CLIENT_TYPE;
+    this.#unaryMs = resolveConnectTimeouts(options.timeouts).unaryMs;
   }
 
   /**
@@ -202,9 +206,9 @@ export class SparkConnectSession {
 
   /** The server's Spark version (AnalyzePlan spark_version); also proves the server is reachable. */
   async sparkVersion(): Promise<string> {
-    const response = await this.#unary(() => this.#transport.analyzePlan(create(AnalyzePlanRequestSchema, {
+    const response = await this.#unary('AnalyzePlan', (call) => this.#transport.analyzePlan(create(AnalyzePlanRequestSchema, {
       ...this.#base(), analyze: { case: 'sparkVersion', value: {} },
-    })));
+    }), call));
     return response.result.case === 'sparkVersion' ? response.result.value.version : 'unknown';
   }
 
@@ -225,47 +229,56 @@ export class SparkConnectSession {
 
   /** Sets session configuration. */
   async setConfig(pairs: Readonly<Record<string, string>>): Promise<void> {
-    await this.#unary(() => this.#transport.config(create(ConfigRequestSchema, {
+    await this.#unary('Config', (call) => this.#transport.config(create(ConfigRequestSchema, {
       ...this.#base(),
       operation: { opType: { case: 'set', value: { pairs: Object.entries(pairs).map(([key, value]) => ({ key, value })) } } },
-    })));
+    }), call));
   }
 
   /** Reads session configuration; unset keys are absent. */
   async getConfig(keys: readonly string[]): Promise<Record<string, string>> {
-    const response = await this.#unary(() => this.#transport.config(create(ConfigRequestSchema, {
+    const response = await this.#unary('Config', (call) => this.#transport.config(create(ConfigRequestSchema, {
       ...this.#base(), operation: { opType: { case: 'getOption', value: { keys: [...keys] } } },
-    })));
+    }), call));
     return Object.fromEntries(response.pairs.filter((p) => p.value !== undefined).map((p) => [p.key, p.value as string]));
   }
 
   /** Interrupts one operation (or every operation of the session); returns the ids the server interrupted. */
   async interrupt(operationId?: string): Promise<string[]> {
-    const response = await this.#unary(() => this.#transport.interrupt(create(InterruptRequestSchema, {
+    const response = await this.#unary('Interrupt', (call) => this.#transport.interrupt(create(InterruptRequestSchema, {
       ...this.#base(),
       ...(operationId === undefined
         ? { interruptType: InterruptRequest_InterruptType.ALL }
         : { interruptType: InterruptRequest_InterruptType.OPERATION_ID, interrupt: { case: 'operationId', value: operationId } }),
-    })));
+    }), call));
     return [...response.interruptedIds];
   }
 
   /**
    * One idempotent unary RPC: a connection failure (the channel was
-   * dropped, the server restarting) is retried with the reattach budget;
-   * an expired deadline is not (each attempt already waited the whole
-   * deadline). Errors are ThundErrors.
+   * dropped, keepalive pings unanswered, the server restarting) is retried
+   * with the reattach budget, all attempts within one deadline,
+   * `timeouts.unaryMs` from the first: a retry never extends it. An
+   * expired deadline is not retried. Errors are ThundErrors.
    */
-  async #unary<T>(call: () => Promise<T>): Promise<T> {
+  async #unary<T>(method: string, call: (options: UnaryCallOptions) => Promise<T>): Promise<T> {
+    const deadline = Date.now() + this.#unaryMs;
     for (let attempts = 0; ; attempts += 1) {
+      let failure: unknown;
       try {
         this.#assertOpen();
-        return await call();
+        return await call({ deadline });
       } catch (reason) {
         if (this.#closed) throw closedError(this.remote.display);
         if (!isConnectionFailure(reason) || attempts >= this.#maxReattempts) throw thundErrorFromSpark(reason, { remote: this.remote.display, attempts });
+        failure = reason;
       }
-      await delay(Math.min(this.#backoffMs * 2 ** attempts, MAX_BACKOFF_MS));
+      const backoff = Math.min(this.#backoffMs * 2 ** attempts, MAX_BACKOFF_MS);
+      if (Date.now() + backoff >= deadline) {
+        const expired = new SparkDeadlineError({ method, phase: 'answer', setting: 'timeouts.unaryMs', deadlineMs: this.#unaryMs }, { cause: failure });
+        throw thundErrorFromSpark(expired, { remote: this.remote.display, attempts });
+      }
+      await delay(backoff);
     }
   }
 

@@ -161,10 +161,11 @@ function connectionMessage(failure: ConnectionFailure, context: ErrorContext): [
         return [SparkErrorCode.Timeout, `the Spark Connect server at ${remote} did not answer in time (${failure.detail || 'deadline exceeded'}). Is a Spark Connect server running at ${remote}? If so and it is only slow, raise timeouts.connectMs / timeouts.unaryMs; otherwise ${START}.`];
       }
       const raise = `raise ${deadline.setting} (now ${deadline.deadlineMs} ms)`;
+      const retried = context.attempts === undefined || context.attempts === 0 ? '' : `, its ${context.attempts} retr${context.attempts === 1 ? 'y' : 'ies'} after a dropped connection included`;
       if (deadline.phase === 'connect') {
         return [SparkErrorCode.Timeout, `cannot reach the Spark Connect server at ${remote}: no connection was established within ${deadline.deadlineMs} ms (${deadline.method}); something may accept TCP connections there without ever answering. Is a Spark Connect server running at ${remote}? If not, ${START}; if it is only slow to accept connections, ${raise}.`];
       }
-      return [SparkErrorCode.Timeout, `the Spark Connect server at ${remote} did not answer ${deadline.method} within ${deadline.deadlineMs} ms: it may be overloaded or stuck (check its log). If it is only slow, ${raise}.`];
+      return [SparkErrorCode.Timeout, `the Spark Connect server at ${remote} did not answer ${deadline.method} within ${deadline.deadlineMs} ms${retried}: it may be overloaded or stuck (check its log). If it is only slow, ${raise}.`];
     }
     case 'not-grpc':
       return [SparkErrorCode.NotSparkConnect, `the server at ${remote} is not a Spark Connect (gRPC) server: ${failure.evidence}. Check the host and port (Spark Connect listens on 15002 unless configured otherwise) and point the backend at the Spark Connect server (remote option or THUND_SPARK_REMOTE).`];

@@ -19,6 +19,16 @@ export interface ResponseStream<T> extends AsyncIterable<T> {
   cancel(): void;
 }
 
+/** Options of one unary RPC. */
+export interface UnaryCallOptions {
+  /**
+   * When the answer must have come, in epoch milliseconds. Default:
+   * `timeouts.unaryMs` from now. The session gives a call and its retries
+   * one deadline, so that retrying never extends it.
+   */
+  readonly deadline?: number;
+}
+
 /**
  * The Spark Connect RPCs the session uses. The gRPC implementation is
  * below; tests substitute a fake (e.g. one that drops a stream mid-way).
@@ -31,11 +41,11 @@ export interface ConnectTransport {
   /** ReleaseExecute: tells the server the responses (all, or up to one) are consumed and may be freed. */
   releaseExecute(request: ReleaseExecuteRequest): Promise<ReleaseExecuteResponse>;
   /** AnalyzePlan: a plan's schema, explain string, the server's version, and the like. */
-  analyzePlan(request: AnalyzePlanRequest): Promise<AnalyzePlanResponse>;
+  analyzePlan(request: AnalyzePlanRequest, options?: UnaryCallOptions): Promise<AnalyzePlanResponse>;
   /** Config: reads or sets the session's Spark configuration. */
-  config(request: ConfigRequest): Promise<ConfigResponse>;
+  config(request: ConfigRequest, options?: UnaryCallOptions): Promise<ConfigResponse>;
   /** Interrupt: stops running operations of the session (all, by tag, or by id). */
-  interrupt(request: InterruptRequest): Promise<InterruptResponse>;
+  interrupt(request: InterruptRequest, options?: UnaryCallOptions): Promise<InterruptResponse>;
   /** Closes the channel; no call may be made afterwards. */
   close(): void;
 }
@@ -95,16 +105,16 @@ export class GrpcTransport implements ConnectTransport {
     return this.#unary('ReleaseExecute', ReleaseExecuteRequestSchema, ReleaseExecuteResponseSchema, request);
   }
 
-  analyzePlan(request: AnalyzePlanRequest): Promise<AnalyzePlanResponse> {
-    return this.#unary('AnalyzePlan', AnalyzePlanRequestSchema, AnalyzePlanResponseSchema, request);
+  analyzePlan(request: AnalyzePlanRequest, options?: UnaryCallOptions): Promise<AnalyzePlanResponse> {
+    return this.#unary('AnalyzePlan', AnalyzePlanRequestSchema, AnalyzePlanResponseSchema, request, options);
   }
 
-  config(request: ConfigRequest): Promise<ConfigResponse> {
-    return this.#unary('Config', ConfigRequestSchema, ConfigResponseSchema, request);
+  config(request: ConfigRequest, options?: UnaryCallOptions): Promise<ConfigResponse> {
+    return this.#unary('Config', ConfigRequestSchema, ConfigResponseSchema, request, options);
   }
 
-  interrupt(request: InterruptRequest): Promise<InterruptResponse> {
-    return this.#unary('Interrupt', InterruptRequestSchema, InterruptResponseSchema, request);
+  interrupt(request: InterruptRequest, options?: UnaryCallOptions): Promise<InterruptResponse> {
+    return this.#unary('Interrupt', InterruptRequestSchema, InterruptResponseSchema, request, options);
   }
 
   close(): void {
@@ -125,12 +135,13 @@ export class GrpcTransport implements ConnectTransport {
     };
   }
 
-  #unary<D extends DescMessage, R extends DescMessage>(method: string, schema: D, response: R, request: MessageShape<D>): Promise<MessageShape<R>> {
+  #unary<D extends DescMessage, R extends DescMessage>(method: string, schema: D, response: R, request: MessageShape<D>, options: UnaryCallOptions = {}): Promise<MessageShape<R>> {
     const unaryMs = this.#timeouts.unaryMs;
+    const deadline = options.deadline ?? Date.now() + unaryMs;
     return new Promise((resolve, reject) => {
       const watchdog: { current?: ConnectionWatchdog } = {};
       const call = this.#client.makeUnaryRequest(
-        SERVICE + method, serialize(schema), deserialize(response), request, this.#metadata.clone(), { deadline: Date.now() + unaryMs },
+        SERVICE + method, serialize(schema), deserialize(response), request, this.#metadata.clone(), { deadline },
         (error, value) => {
           watchdog.current?.answered();
           if (error === null) resolve(value as MessageShape<R>);

@@ -79,3 +79,58 @@ export async function closedPort(): Promise<Peer> {
   await peer.close();
   return peer;
 }
+
+/** The HTTP/2 client connection preface: a fixed 24-byte string, then the client's SETTINGS frame. */
+const CLIENT_PREFACE_BYTES = 24;
+const FRAME_HEADER_BYTES = 9;
+const SETTINGS = 0x4;
+const PING = 0x6;
+const ACK = 0x1;
+
+/** An HTTP/2 frame with no payload on stream 0 (SETTINGS, or its ACK). */
+function emptyFrame(type: number, flags: number): Buffer {
+  const frame = Buffer.alloc(FRAME_HEADER_BYTES);
+  frame.writeUIntBE(0, 0, 3);
+  frame.writeUInt8(type, 3);
+  frame.writeUInt8(flags, 4);
+  frame.writeUInt32BE(0, 5);
+  return frame;
+}
+
+/** A {@link Peer} that also counts the HTTP/2 PING frames clients sent it. */
+export interface Http2Peer extends Peer {
+  /** PING frames received (none was ever acknowledged). */
+  readonly pings: () => number;
+}
+
+/**
+ * Completes the HTTP/2 handshake (sends its SETTINGS and acknowledges the
+ * client's), then never sends another byte: no response to any request, no
+ * PING acknowledgement. A wedged server whose HTTP/2 layer still accepted
+ * the connection. Written on node:net, frame by frame, because node:http2
+ * always acknowledges PINGs itself.
+ */
+export async function handshakeOnlyHttp2Server(): Promise<Http2Peer> {
+  let pings = 0;
+  const server = createServer((socket) => {
+    let buffered = Buffer.alloc(0);
+    let prefaceSeen = false;
+    socket.on('data', (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      if (!prefaceSeen) {
+        if (buffered.length < CLIENT_PREFACE_BYTES) return;
+        buffered = buffered.subarray(CLIENT_PREFACE_BYTES);
+        prefaceSeen = true;
+        socket.write(Buffer.concat([emptyFrame(SETTINGS, 0), emptyFrame(SETTINGS, ACK)]));
+      }
+      while (buffered.length >= FRAME_HEADER_BYTES) {
+        const length = buffered.readUIntBE(0, 3);
+        if (buffered.length < FRAME_HEADER_BYTES + length) return;
+        if (buffered.readUInt8(3) === PING && (buffered.readUInt8(4) & ACK) === 0) pings += 1;
+        buffered = buffered.subarray(FRAME_HEADER_BYTES + length);
+      }
+    });
+  });
+  const { accepted, sockets } = tracked(server);
+  return { ...(await listen(server, accepted, sockets)), pings: () => pings };
+}
