@@ -36,6 +36,7 @@ export { CastNode } from './plan/expr/cast.js';
 export { ColumnNode } from './plan/expr/column.js';
 export { InListNode } from './plan/expr/in-list.js';
 export { LiteralNode, type LiteralValue } from './plan/expr/literal.js';
+export { INTEGER_RANGES, integerLiteral, integerLiteralType } from './plan/expr/integer-literal.js';
 export { StarNode } from './plan/expr/star.js';
 export { UNARY_OPERATORS, UnaryNode, type UnaryOperator } from './plan/expr/unary.js';
 export { WindowCallNode, type RowsFrame } from './plan/expr/window-call.js';

@@ -5,6 +5,7 @@ import { planDepthIssues } from '../validate/depth-limit.js';
 import { validatePipeline } from '../validate/validate-pipeline.js';
 import { freezeValidated } from '../validate/validated.js';
 import { jsonPath } from './json-path.js';
+import { jsonTextIssues } from './json-text-issues.js';
 import { PipelineSchema } from './schema.js';
 
 /** The outcome of {@link safeParsePipeline}: the pipeline, or every problem found. */
@@ -25,6 +26,9 @@ export type ParseResult =
 /**
  * Parses a pipeline document (JSON text or an already-parsed value): checks
  * its shape, then its graph. Every problem is reported, each with its path.
+ * JSON text must write integers beyond ±(2^53 − 1) as strings with their
+ * type (`"value": "9007199254740993", "type": "int64"`): as JSON numbers
+ * they would lose digits, so they are refused at their line and column.
  * Never throws. The pipeline returned is deep-frozen and remembered as
  * valid, so `validatePipeline` (and a run's preflight) need not check it again.
  */
@@ -37,6 +41,8 @@ export function safeParsePipeline(input: unknown): ParseResult {
       const detail = error instanceof Error ? error.message : String(error);
       return failure([{ code: 'invalid_json', path: '$', message: `is not valid JSON: ${detail}` }]);
     }
+    const textIssues = jsonTextIssues(input);
+    if (textIssues.length > 0) return failure(textIssues);
   }
   // The schema recurses into plans: bound their depth first, without recursing.
   const tooDeep = planDepthIssues(value);

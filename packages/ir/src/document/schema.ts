@@ -50,7 +50,9 @@ export const FieldSchema: z.ZodType<Field> = z.strictObject({
 }).meta({ id: 'Field' });
 
 const schemaFields = z.array(FieldSchema);
-const literalValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const literalValue = z.union([z.string(), z.number(), z.boolean(), z.null()]).meta({
+  description: 'The constant. Dates, timestamps and decimals are strings with a "type"; so is an integer beyond ±9007199254740991 (2^53 − 1), which a JSON number does not carry exactly: "value": "9007199254740993", "type": "int64" (readers refuse such an integer written as a number).',
+});
 
 const expressionForms = () =>
   z.discriminatedUnion('kind', [

@@ -5,6 +5,7 @@ import { ThundError } from './thund-error.js';
 /** Stable codes of the individual problems a ValidationError lists. */
 export type ValidationIssueCode =
   | 'invalid_json'
+  | 'inexact_number'
   | 'invalid_document'
   | 'unsupported_version'
   | 'duplicate_dataset'
@@ -56,6 +57,7 @@ export type ValidationIssueCode =
   | 'unnamed_column'
   | 'invalid_duration'
   | 'reserved_name'
+  | 'literal_value'
   | 'plan_too_deep';
 
 /** One problem in a pipeline, with the JSON path where it was found. */

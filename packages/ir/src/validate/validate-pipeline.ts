@@ -15,6 +15,7 @@ import { aggregatesWellFormed } from './aggregate-rules.js';
 import { unambiguousColumns } from './ambiguity-rules.js';
 import { sqlIsOneQuery, sqlReadsListed } from './sql-reads.js';
 import { namesWithoutNul } from './name-characters.js';
+import { literalValues } from './literal-rules.js';
 import { isValidated } from './validated.js';
 
 const RULES: readonly Rule[] = [
@@ -35,6 +36,7 @@ const RULES: readonly Rule[] = [
   declaredSchemaColumns,
   booleanPredicates,
   typedExpressions,
+  literalValues,
   aggregatesWellFormed,
   unambiguousColumns,
   sqlReadsListed,

@@ -4,6 +4,9 @@ import type { SourcePosition, Token, TokenKind } from './token.js';
 /** Two-character symbols first, so `<=` is not read as `<` then `=`. */
 const SYMBOLS = ['<=>', '<>', '<=', '>=', '!=', '==', '||', '::', '=>', '(', ')', ',', '.', ';', '=', '<', '>', '+', '-', '*', '/', '%'];
 
+/** A number at the sticky position, however long (a 70-digit integer is one token, refused by the parser with its length). */
+const NUMBER = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?:BD|[LSYDF])?(?![A-Za-z0-9_])/iy;
+
 const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', '0': '\0', Z: '\x1a' };
 
 /**
@@ -59,7 +62,8 @@ export function tokenize(text: string, file: string, origin: { readonly line: nu
       push('quoted', value, position, end);
       continue;
     }
-    const number = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?(?:BD|[LSYDF])?(?![A-Za-z0-9_])/i.exec(text.slice(offset, offset + 64));
+    NUMBER.lastIndex = offset;
+    const number = NUMBER.exec(text);
     if (number !== null) {
       push('number', number[0], position, offset + number[0].length);
       continue;

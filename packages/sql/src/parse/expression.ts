@@ -1,14 +1,16 @@
 import {
-  AliasNode, BinaryNode, type BinaryOperator, CallNode, CaseNode, CastNode, ColumnNode, type Expression, InListNode,
-  LiteralNode, type RowsFrame, type SortKey, StarNode, UnaryNode, WindowCallNode, lookupFunction,
+  AliasNode, BinaryNode, type BinaryOperator, CallNode, CaseNode, CastNode, ColumnNode, type Expression, INTEGER_RANGES, InListNode,
+  LiteralNode, type RowsFrame, type SortKey, StarNode, UnaryNode, WindowCallNode, integerLiteral, integerLiteralType, lookupFunction,
 } from '@thund/ir';
 import { type Token, isKeyword } from '../lex/token.js';
 import type { Cursor } from './cursor.js';
-import { parseDataType } from './data-type.js';
+import { parseDataType, sparkTypeName } from './data-type.js';
 import { EVENT_TIME_FUNCTIONS, catalogName, unknownFunctionMessage } from './function-names.js';
 
 const COMPARISONS: Readonly<Record<string, BinaryOperator>> = { '=': 'eq', '==': 'eq', '<>': 'neq', '!=': 'neq', '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
 const ADDITIVE: Readonly<Record<string, BinaryOperator>> = { '+': 'add', '-': 'sub' };
+/** The widest DECIMAL, in digits (Spark's and DuckDB's). */
+const MAX_DECIMAL_DIGITS = 38;
 const MULTIPLICATIVE: Readonly<Record<string, BinaryOperator>> = { '*': 'mul', '/': 'div', '%': 'mod' };
 
 /** Words that end an expression where an alias could otherwise be read. */
@@ -120,12 +122,12 @@ function parseUnary(cursor: Cursor): Expression {
   const token = cursor.peek();
   if (token.kind === 'symbol' && (token.value === '-' || token.value === '+')) {
     cursor.next();
-    const literal = cursor.peek().kind === 'number';
+    // A negative number is one literal, typed with its sign as Spark types it (-2147483648 is an INT); -(x) is a negation.
+    if (token.value === '-' && cursor.peek().kind === 'number' && !cursor.isSymbol('::', 1)) {
+      return cursor.mark(numberLiteral(cursor, cursor.next(), token), token);
+    }
     const operand = parseUnary(cursor);
     if (token.value === '+') return operand;
-    // A negative number is one literal, as Spark reads it; -(x) is a negation.
-    if (literal && operand.kind === 'literal' && typeof operand.value === 'number') return cursor.mark(LiteralNode.create(-operand.value, operand.type), token);
-    if (literal && operand.kind === 'literal' && typeof operand.value === 'string') return cursor.mark(LiteralNode.create(`-${operand.value}`, operand.type), token);
     return cursor.mark(UnaryNode.create('neg', operand), token);
   }
   return parsePostfix(cursor);
@@ -344,30 +346,53 @@ export function parseSelectExpression(cursor: Cursor): Expression {
   return expr;
 }
 
-/** A number as Spark types it: integers, decimals (`1.5`, `1.5BD`), doubles (`1e3`, `1.5D`). */
-function numberLiteral(cursor: Cursor, token: Token): LiteralNode {
+/**
+ * A number as Spark types it: integers (INT, BIGINT, then DECIMAL(p,0) of
+ * their digits), decimals (`1.5`, `1.5BD`), doubles (`1e3`, `1.5D`), with
+ * the sign when `minus` (the `-` token before it) is given. Integers keep
+ * their exact value (`integerLiteral`); what no type holds is an error.
+ */
+function numberLiteral(cursor: Cursor, token: Token, minus?: Token): LiteralNode {
   const match = /^(\d*\.?\d*)([eE][+-]?\d+)?(BD|[LSYDF])?$/i.exec(token.value);
   const digits = match?.[1] ?? token.value;
   const exponent = match?.[2];
   const suffix = match?.[3]?.toUpperCase();
+  const sign = minus === undefined ? '' : '-';
+  const written = `${sign}${token.value}`;
+  const at = minus ?? token;
   if (suffix === 'D' || suffix === 'F' || exponent !== undefined) {
-    const value = Number(`${digits}${exponent ?? ''}`);
-    // An untyped non-integral number is a double in the portable plan; an integral one needs its type.
-    if (suffix !== 'F' && !Number.isInteger(value)) return LiteralNode.create(value);
+    const value = Number(`${sign}${digits}${exponent ?? ''}`);
+    if (!Number.isFinite(value) || (suffix === 'F' && !Number.isFinite(Math.fround(value)))) {
+      throw cursor.error(`${written} is outside the range of a ${suffix === 'F' ? 'FLOAT' : 'DOUBLE'}`, at);
+    }
+    // An untyped number that is not a safe integer is a double in the portable plan; a safe integer needs its type.
+    if (suffix !== 'F' && !Number.isSafeInteger(value)) return LiteralNode.create(value);
     return LiteralNode.create(value, suffix === 'F' ? 'float32' : 'float64');
   }
   if (digits.includes('.') || suffix === 'BD') {
     const [whole = '', fraction = ''] = digits.split('.');
     const scale = fraction.length;
     const precision = Math.max(whole.replace(/^0+/, '').length + scale, 1, scale);
-    return LiteralNode.create(digits, { type: 'decimal', precision, scale });
+    if (precision > MAX_DECIMAL_DIGITS) throw cursor.error(`${written} has ${precision} digits, more than the ${MAX_DECIMAL_DIGITS} a DECIMAL holds: write it as a double (${sign}${digits}D)`, at);
+    return LiteralNode.create(`${sign}${digits}`, { type: 'decimal', precision, scale });
   }
-  const value = Number(digits);
-  if (!Number.isSafeInteger(value)) throw cursor.error(`${token.value} is too large for an exact integer: write it as a decimal (${token.value}BD) or a string cast`, token);
-  if (suffix === 'L') return LiteralNode.create(value, 'int64');
-  if (suffix === 'S') return LiteralNode.create(value, 'int16');
-  if (suffix === 'Y') return LiteralNode.create(value, 'int8');
-  return LiteralNode.create(value);
+  const value = BigInt(`${sign}${digits}`);
+  const natural = integerLiteralType(value);
+  const asDouble = `${Number(value).toExponential()}D`;
+  const suffixed = suffix === undefined ? undefined : ({ L: 'int64', S: 'int16', Y: 'int8' } as const)[suffix as 'L' | 'S' | 'Y'];
+  if (suffixed !== undefined) {
+    const range = INTEGER_RANGES[suffixed];
+    if (value < range.min || value > range.max) {
+      const instead = natural === undefined ? `write a double (${asDouble})` : `drop the ${suffix} for ${sparkTypeName(natural)}${typeof natural === 'string' ? '' : `, or write a double (${asDouble})`}`;
+      throw cursor.error(`${written} is outside ${sparkTypeName(suffixed)} (${range.min} to ${range.max}): ${instead}`, at);
+    }
+    return integerLiteral(value, suffixed);
+  }
+  if (natural === undefined) {
+    const count = digits.replace(/^0+/, '').length;
+    throw cursor.error(`${written} has ${count} digits, more than the ${MAX_DECIMAL_DIGITS} a DECIMAL holds: write it as a double (${asDouble})`, at);
+  }
+  return integerLiteral(value);
 }
 
 /** Adjacent string literals are one string, as in Spark ('a' 'b' is 'ab'). */

@@ -120,12 +120,15 @@ function printLiteral(node: LiteralNode): string {
   }
   if (typeof value === 'string') return type === undefined ? sqlString(value) : printTypedString(value, type);
   if (!Number.isFinite(value)) throw new SqlPrintError(`${value} has no SQL literal`);
-  if (type === undefined) return Number.isInteger(value) ? String(value) : `${value}D`;
+  // An untyped number that is not a safe integer is a double (1.5e20 too): the D suffix reads back as one.
+  if (type === undefined) return Number.isSafeInteger(value) ? String(value) : `${value}D`;
   return printTyped(String(value), type, value);
 }
 
 function printTypedString(value: string, type: DataType): string {
   if (type === 'date32') return `DATE ${sqlString(value)}`;
+  // An integer beyond ±(2^53 − 1) is held as its digits; bare, Spark SQL reads it back as a BIGINT.
+  if (type === 'int64' && /^-?\d+$/.test(value) && BigInt(value).toString() === value && !Number.isSafeInteger(Number(value))) return value;
   if (type === 'timestamp') return `TIMESTAMP_NTZ ${sqlString(value)}`;
   if (typeof type !== 'string' && type.type === 'timestamp' && type.unit === 'us' && type.timezone === 'UTC') return `TIMESTAMP ${sqlString(value)}`;
   if (typeof type !== 'string' && type.type === 'decimal' && /^-?\d*\.?\d*$/.test(value)) {
@@ -138,10 +141,11 @@ function printTypedString(value: string, type: DataType): string {
   throw new SqlPrintError(`the literal ${JSON.stringify(value)} of type ${JSON.stringify(type)} has no SQL form that reads back the same`);
 }
 
+/** A typed safe integer (beyond ±(2^53 − 1) the parser keeps digits as a string, or makes the number an untyped double). */
 function printTyped(text: string, type: DataType, value?: number): string {
-  if (type === 'float64' && value !== undefined && Number.isInteger(value)) return `${text}D`;
-  if (type === 'int64' && value !== undefined && Number.isInteger(value)) return `${text}L`;
-  if (type === 'int16' && value !== undefined && Number.isInteger(value)) return `${text}S`;
-  if (type === 'int8' && value !== undefined && Number.isInteger(value)) return `${text}Y`;
+  if (type === 'float64' && value !== undefined && Number.isSafeInteger(value)) return `${text}D`;
+  if (type === 'int64' && value !== undefined && Number.isSafeInteger(value)) return `${text}L`;
+  if (type === 'int16' && value !== undefined && Number.isSafeInteger(value)) return `${text}S`;
+  if (type === 'int8' && value !== undefined && Number.isSafeInteger(value)) return `${text}Y`;
   throw new SqlPrintError(`the literal ${text} of type ${JSON.stringify(type)} has no SQL form that reads back the same`);
 }

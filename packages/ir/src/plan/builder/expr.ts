@@ -4,13 +4,14 @@ import { type BinaryOperator, BinaryNode } from '../expr/binary.js';
 import { CastNode } from '../expr/cast.js';
 import type { Expression } from '../expr/expression.js';
 import { InListNode } from '../expr/in-list.js';
+import { integerLiteral } from '../expr/integer-literal.js';
 import { type LiteralValue, LiteralNode } from '../expr/literal.js';
 import type { SortKey } from '../expr/sort-key.js';
 import { UnaryNode } from '../expr/unary.js';
 import { type RowsFrame, WindowCallNode } from '../expr/window-call.js';
 
-/** Anything the builder accepts where an expression goes: an Expr or a plain literal. */
-export type ExprInput = Expr | LiteralValue;
+/** Anything the builder accepts where an expression goes: an Expr or a plain literal (a bigint is an exact integer). */
+export type ExprInput = Expr | LiteralValue | bigint;
 
 /** The window of {@link Expr.over}: partitioning, ordering and frame. Strings are column names. */
 export interface OverSpec {
@@ -104,7 +105,8 @@ function sortKey(expr: Expression, direction: 'asc' | 'desc', nulls?: 'first' | 
 }
 
 export function toExpression(input: ExprInput): Expression {
-  return input instanceof Expr ? input.node : LiteralNode.create(input);
+  if (input instanceof Expr) return input.node;
+  return typeof input === 'bigint' ? integerLiteral(input) : LiteralNode.create(input);
 }
 
 /** Strings are column names here (in select, groupBy, partitionBy). */

@@ -3,6 +3,7 @@ import { CallNode } from '../expr/call.js';
 import type { CaseBranch } from '../expr/case.js';
 import { CaseNode } from '../expr/case.js';
 import { ColumnNode } from '../expr/column.js';
+import { integerLiteral } from '../expr/integer-literal.js';
 import { type LiteralValue, LiteralNode } from '../expr/literal.js';
 import { StarNode } from '../expr/star.js';
 import { Expr, type ExprInput, toExpression } from './expr.js';
@@ -14,10 +15,11 @@ export function col(name: string, relation?: string): Expr {
 
 /**
  * A literal value; without `type` its type is inferred (integers int32 or int64, other numbers float64, strings
- * utf8). Dates, timestamps and decimals are written as strings with a `type`.
+ * utf8). Dates, timestamps and decimals are written as strings with a `type`. A bigint is an exact integer of
+ * any size up to 38 digits (`lit(9007199254740993n)`, typed as Spark types the literal: see `integerLiteral`).
  */
-export function lit(value: LiteralValue, type?: DataType): Expr {
-  return new Expr(LiteralNode.create(value, type));
+export function lit(value: LiteralValue | bigint, type?: DataType): Expr {
+  return new Expr(typeof value === 'bigint' ? integerLiteral(value, type) : LiteralNode.create(value, type));
 }
 
 /** All columns of the input (`*`), or of one join side (`relation.*`). */
