@@ -1,6 +1,6 @@
 import {
   AggregateNode, AliasNode, ColumnNode, DeduplicateNode, type Expression, FilterNode, JoinNode, LimitNode, ProjectNode,
-  ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, UnionNode, WindowNode, type WindowSpec, outputName,
+  MAX_PLAN_DEPTH, ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, UnionNode, WindowNode, type WindowSpec, outputName,
   walkExpression,
 } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
@@ -48,13 +48,34 @@ export class QueryLowering {
   readonly #positions: Positions;
   readonly #facts: QueryFacts;
   #aliases = 0;
+  /** How many queries are being lowered, one inside the next. */
+  #depth = 0;
 
   constructor(positions: Positions, facts: QueryFacts) {
     this.#positions = positions;
     this.#facts = facts;
   }
 
-  query(query: QueryExpr, ctes: CteScope = new Map()): RelationNode {
+  /**
+   * The plan of `query`. `read` is where it is read from when it is a CTE
+   * body: CTEs are lowered where they are read, so a chain of CTEs each
+   * reading the one before nests as deep as the chain, which the parser's
+   * depth limit cannot see.
+   */
+  query(query: QueryExpr, ctes: CteScope = new Map(), read?: { readonly name: string; readonly position: SourcePosition }): RelationNode {
+    if (this.#depth >= MAX_PLAN_DEPTH) {
+      const what = read === undefined ? 'this query is' : `${read.name} is`;
+      throw this.#positions.errorAt(read?.position ?? query.position, `${what} read through CTEs and subqueries nested more than ${MAX_PLAN_DEPTH} deep here (each CTE counted where it is read): Þund plans nest at most ${MAX_PLAN_DEPTH} levels (MAX_PLAN_DEPTH); make some of them temporary views, each read by the next`);
+    }
+    this.#depth += 1;
+    try {
+      return this.#query(query, ctes);
+    } finally {
+      this.#depth -= 1;
+    }
+  }
+
+  #query(query: QueryExpr, ctes: CteScope): RelationNode {
     let scope = ctes;
     for (const cte of query.with) {
       const inner = new Map(scope);
@@ -76,7 +97,7 @@ export class QueryLowering {
         break;
       }
       case 'union':
-        relation = this.#union(query.body.all, [query.body.left, query.body.right], scope);
+        relation = this.#union(query.body.all, query.body.branches, scope);
         break;
       default:
         relation = this.query(query.body, scope);
@@ -91,7 +112,7 @@ export class QueryLowering {
     const flat: QueryExpr[] = [];
     for (const branch of branches) {
       if (branch.body.kind === 'union' && branch.body.all === all && branch.with.length === 0 && branch.orderBy.length === 0 && branch.limit === undefined) {
-        flat.push(branch.body.left, branch.body.right);
+        flat.push(...branch.body.branches);
       } else {
         flat.push(branch);
       }
@@ -155,7 +176,7 @@ export class QueryLowering {
         const cte = ctes.get(item.name.toLowerCase());
         if (cte !== undefined) {
           if (item.stream) throw this.#positions.error(item, `STREAM(${item.name}) reads a CTE: stream from a dataset or files instead`);
-          return { relation: this.query(cte.query, cte.outer), leaf: item.alias ?? item.name, scope: Scope.empty() };
+          return { relation: this.query(cte.query, cte.outer, item), leaf: item.alias ?? item.name, scope: Scope.empty() };
         }
         if (!this.#facts.reads.has(item.name)) this.#facts.reads.set(item.name, item.position);
         if (item.stream && this.#facts.streamReads?.has(item.name) === false) this.#facts.streamReads.set(item.name, item.position);
@@ -370,7 +391,7 @@ export function readFilesOf(item: Extract<FromItem, { kind: 'file' }>): Relation
 function outputNames(query: QueryExpr): string[] | undefined {
   const body = query.body;
   if (body.kind === 'query') return outputNames(body);
-  if (body.kind === 'union') return outputNames(body.left);
+  if (body.kind === 'union') return body.branches[0] === undefined ? undefined : outputNames(body.branches[0]);
   const names = body.items.map((item) => outputName(item.expr));
   return names.every((name): name is string => name !== undefined) ? names : undefined;
 }

@@ -76,11 +76,12 @@ export interface SelectCore {
   readonly position: SourcePosition;
 }
 
+/** `a UNION [ALL] b UNION [ALL] c …`: every branch of one run of the same kind (a switch of kind nests the run before it). */
 export interface SetOperation {
   readonly kind: 'union';
   readonly all: boolean;
-  readonly left: QueryExpr;
-  readonly right: QueryExpr;
+  /** Two or more. */
+  readonly branches: readonly QueryExpr[];
   readonly position: SourcePosition;
 }
 

@@ -1,5 +1,8 @@
+import { MAX_PLAN_DEPTH } from '@thund/ir';
 import { type SourcePosition, type Token, isKeyword } from '../lex/token.js';
 import { SqlError } from '../sql-error.js';
+
+const LIMIT = `Þund plans nest at most ${MAX_PLAN_DEPTH} levels (MAX_PLAN_DEPTH)`;
 
 /** A position in a file's tokens, with the checks a recursive-descent parser needs. */
 export class Cursor {
@@ -8,6 +11,17 @@ export class Cursor {
   readonly positions: WeakMap<object, SourcePosition>;
   readonly #tokens: readonly Token[];
   #index = 0;
+  /**
+   * How deep the parse is: nested constructs (parentheses, subqueries, CTE
+   * bodies, calls, CASE) and the links of the operator chains around the
+   * current token (`a OR b OR …`, joins). Bounded by `MAX_PLAN_DEPTH`, so
+   * neither this recursive-descent parser nor anything walking its tree
+   * overflows the stack; a long flat chain is read in a loop, and the plan
+   * depth rule would refuse it anyway.
+   */
+  #depth = 0;
+  /** The innermost chain being read, if any: a depth error inside it is worded by it. */
+  #chain: { readonly what: string; readonly fix: string } | undefined;
 
   constructor(tokens: readonly Token[], file: string, positions: WeakMap<object, SourcePosition> = new WeakMap()) {
     this.#tokens = tokens;
@@ -92,6 +106,47 @@ export class Cursor {
     if (token.kind !== 'string') throw this.error(`expected ${what}, found ${describe(token)}`);
     this.#index += 1;
     return token.value;
+  }
+
+  /** Runs `parse` one level deeper (a nested construct starting at `token`), or refuses past `MAX_PLAN_DEPTH`. */
+  nested<T>(parse: () => T, token: Token = this.peek()): T {
+    return this.scope(() => {
+      this.#depth += 1;
+      if (this.#depth > MAX_PLAN_DEPTH) throw this.#tooDeep(token);
+      // Inside, the levels are this construct's own, whatever chain it is a link of.
+      this.#chain = undefined;
+      return parse();
+    });
+  }
+
+  /** Runs `parse`, a loop reading a chain, and forgets the chain's links when it returns. */
+  scope<T>(parse: () => T): T {
+    const depth = this.#depth;
+    const chain = this.#chain;
+    try {
+      return parse();
+    } finally {
+      this.#depth = depth;
+      this.#chain = chain;
+    }
+  }
+
+  /**
+   * One more link of the chain being read (inside `scope`): each operator of
+   * a left-deep chain nests what came before it one level deeper. `what`
+   * names the links, `fix` says how to write it flatter.
+   */
+  link(token: Token, what: string, fix = 'split the query into temporary views, each read by the next'): void {
+    this.#depth += 1;
+    this.#chain = { what, fix };
+    if (this.#depth > MAX_PLAN_DEPTH) throw this.#tooDeep(token);
+  }
+
+  #tooDeep(token: Token): SqlError {
+    if (this.#chain !== undefined) {
+      return this.error(`the query nests more than ${MAX_PLAN_DEPTH} deep here, counting ${this.#chain.what} as a level: ${LIMIT}; ${this.#chain.fix}`, token);
+    }
+    return this.error(`the query nests more than ${MAX_PLAN_DEPTH} deep here (parentheses, subqueries, CTE bodies, function calls and CASE, counted together): ${LIMIT}; split the query into temporary views, each read by the next`, token);
   }
 
   /** An error at the next token (or at `token`). */

@@ -21,35 +21,50 @@ export const CLAUSE_WORDS: ReadonlySet<string> = new Set([
   'TRACK', 'IGNORE', 'SELECT', 'WITH', 'BY', 'OVER', 'ROWS', 'RANGE', 'CREATE',
 ]);
 
-/** A Spark SQL expression, as a portable-plan expression. */
+/** A Spark SQL expression, as a portable-plan expression (one nesting level: see `Cursor.nested`). */
 export function parseExpression(cursor: Cursor): Expression {
-  return parseOr(cursor);
+  return cursor.nested(() => parseOr(cursor));
 }
 
+const OR_FIX = 'write a long OR of equalities as x IN (…), or split the query into temporary views';
+
 function parseOr(cursor: Cursor): Expression {
-  let left = parseAnd(cursor);
-  while (cursor.isKeyword('OR')) {
-    const token = cursor.next();
-    left = cursor.mark(BinaryNode.create('or', left, parseAnd(cursor)), token);
-  }
-  return left;
+  return cursor.scope(() => {
+    let left = parseAnd(cursor);
+    while (cursor.isKeyword('OR')) {
+      const token = cursor.next();
+      cursor.link(token, 'each OR of this chain', OR_FIX);
+      left = cursor.mark(BinaryNode.create('or', left, parseAnd(cursor)), token);
+    }
+    return left;
+  });
 }
 
 function parseAnd(cursor: Cursor): Expression {
-  let left = parseNot(cursor);
-  while (cursor.isKeyword('AND')) {
-    const token = cursor.next();
-    left = cursor.mark(BinaryNode.create('and', left, parseNot(cursor)), token);
-  }
-  return left;
+  return cursor.scope(() => {
+    let left = parseNot(cursor);
+    while (cursor.isKeyword('AND')) {
+      const token = cursor.next();
+      cursor.link(token, 'each AND of this chain');
+      left = cursor.mark(BinaryNode.create('and', left, parseNot(cursor)), token);
+    }
+    return left;
+  });
 }
 
+/** `NOT NOT … x`, read in a loop. */
 function parseNot(cursor: Cursor): Expression {
-  if (cursor.isKeyword('NOT')) {
-    const token = cursor.next();
-    return cursor.mark(UnaryNode.create('not', parseNot(cursor)), token);
-  }
-  return parsePredicate(cursor);
+  return cursor.scope(() => {
+    const nots: Token[] = [];
+    while (cursor.isKeyword('NOT')) {
+      const token = cursor.next();
+      cursor.link(token, 'each NOT of this chain');
+      nots.push(token);
+    }
+    let expr = parsePredicate(cursor);
+    for (const token of nots.reverse()) expr = cursor.mark(UnaryNode.create('not', expr), token);
+    return expr;
+  });
 }
 
 function parsePredicate(cursor: Cursor): Expression {
@@ -88,59 +103,78 @@ function parsePredicate(cursor: Cursor): Expression {
 }
 
 function parseAdditive(cursor: Cursor): Expression {
-  let left = parseMultiplicative(cursor);
-  for (;;) {
-    const token = cursor.peek();
-    if (token.kind === 'symbol' && token.value in ADDITIVE) {
-      cursor.next();
-      left = cursor.mark(BinaryNode.create(ADDITIVE[token.value] as BinaryOperator, left, parseMultiplicative(cursor)), token);
-    } else if (token.kind === 'symbol' && token.value === '||') {
-      cursor.next();
-      left = cursor.mark(CallNode.create('concat', [left, parseMultiplicative(cursor)]), token);
-    } else {
-      return left;
+  return cursor.scope(() => {
+    let left = parseMultiplicative(cursor);
+    for (;;) {
+      const token = cursor.peek();
+      if (token.kind === 'symbol' && token.value in ADDITIVE) {
+        cursor.next();
+        cursor.link(token, `each ${token.value} of this chain`);
+        left = cursor.mark(BinaryNode.create(ADDITIVE[token.value] as BinaryOperator, left, parseMultiplicative(cursor)), token);
+      } else if (token.kind === 'symbol' && token.value === '||') {
+        cursor.next();
+        cursor.link(token, 'each || of this chain', 'write one concat(a, b, …), or split the query into temporary views');
+        left = cursor.mark(CallNode.create('concat', [left, parseMultiplicative(cursor)]), token);
+      } else {
+        return left;
+      }
     }
-  }
+  });
 }
 
 function parseMultiplicative(cursor: Cursor): Expression {
-  let left = parseUnary(cursor);
-  for (;;) {
-    const token = cursor.peek();
-    if (token.kind === 'symbol' && token.value in MULTIPLICATIVE) {
-      cursor.next();
-      left = cursor.mark(BinaryNode.create(MULTIPLICATIVE[token.value] as BinaryOperator, left, parseUnary(cursor)), token);
-    } else if (isKeyword(token, 'DIV')) {
-      throw cursor.error('DIV (integer division) is not supported: write floor(a / b)');
-    } else {
-      return left;
+  return cursor.scope(() => {
+    let left = parseUnary(cursor);
+    for (;;) {
+      const token = cursor.peek();
+      if (token.kind === 'symbol' && token.value in MULTIPLICATIVE) {
+        cursor.next();
+        cursor.link(token, `each ${token.value} of this chain`);
+        left = cursor.mark(BinaryNode.create(MULTIPLICATIVE[token.value] as BinaryOperator, left, parseUnary(cursor)), token);
+      } else if (isKeyword(token, 'DIV')) {
+        throw cursor.error('DIV (integer division) is not supported: write floor(a / b)');
+      } else {
+        return left;
+      }
     }
-  }
+  });
 }
 
+/** Signs before an operand (`- - x`), read in a loop. */
 function parseUnary(cursor: Cursor): Expression {
-  const token = cursor.peek();
-  if (token.kind === 'symbol' && (token.value === '-' || token.value === '+')) {
-    cursor.next();
-    // A negative number is one literal, typed with its sign as Spark types it (-2147483648 is an INT); -(x) is a negation.
-    if (token.value === '-' && cursor.peek().kind === 'number' && !cursor.isSymbol('::', 1)) {
-      return cursor.mark(numberLiteral(cursor, cursor.next(), token), token);
+  return cursor.scope(() => {
+    const signs: Token[] = [];
+    while (cursor.isSymbol('-') || cursor.isSymbol('+')) {
+      const token = cursor.next();
+      cursor.link(token, 'each sign of this chain');
+      signs.push(token);
     }
-    const operand = parseUnary(cursor);
-    if (token.value === '+') return operand;
-    return cursor.mark(UnaryNode.create('neg', operand), token);
-  }
-  return parsePostfix(cursor);
+    let expr: Expression;
+    const last = signs[signs.length - 1];
+    // A negative number is one literal, typed with its sign as Spark types it (-2147483648 is an INT); -(x) is a negation.
+    if (last?.value === '-' && cursor.peek().kind === 'number' && !cursor.isSymbol('::', 1)) {
+      signs.pop();
+      expr = cursor.mark(numberLiteral(cursor, cursor.next(), last), last);
+    } else {
+      expr = parsePostfix(cursor);
+    }
+    for (const sign of signs.reverse()) {
+      if (sign.value === '-') expr = cursor.mark(UnaryNode.create('neg', expr), sign);
+    }
+    return expr;
+  });
 }
 
 function parsePostfix(cursor: Cursor): Expression {
-  const start = cursor.peek();
-  let expr = parsePrimary(cursor);
-  while (cursor.isSymbol('::')) {
-    cursor.next();
-    expr = cursor.mark(CastNode.create(expr, parseDataType(cursor)), start);
-  }
-  return expr;
+  return cursor.scope(() => {
+    const start = cursor.peek();
+    let expr = parsePrimary(cursor);
+    while (cursor.isSymbol('::')) {
+      cursor.link(cursor.next(), 'each :: cast of this chain');
+      expr = cursor.mark(CastNode.create(expr, parseDataType(cursor)), start);
+    }
+    return expr;
+  });
 }
 
 function parsePrimary(cursor: Cursor): Expression {

@@ -1,6 +1,6 @@
 import type { Expression, Field, FileFormat, JoinType } from '@thund/ir';
 import { tokenize } from '../lex/lexer.js';
-import { isKeyword } from '../lex/token.js';
+import { type SourcePosition, isKeyword } from '../lex/token.js';
 import type { FromItem, QueryExpr, SelectCore, SelectItem, SetOperation, WatermarkClause } from './ast.js';
 import { Cursor } from './cursor.js';
 import { parseSchemaString } from './data-type.js';
@@ -9,8 +9,12 @@ import { parseIntervalMs } from './interval.js';
 
 const FILE_FORMATS: ReadonlySet<string> = new Set(['parquet', 'json', 'csv']);
 
-/** `[WITH …] select [UNION [ALL] select …] [ORDER BY …] [LIMIT n [OFFSET m]]` */
+/** `[WITH …] select [UNION [ALL] select …] [ORDER BY …] [LIMIT n [OFFSET m]]`: one nesting level (see `Cursor.nested`). */
 export function parseQuery(cursor: Cursor): QueryExpr {
+  return cursor.nested(() => parseQueryBody(cursor));
+}
+
+function parseQueryBody(cursor: Cursor): QueryExpr {
   const start = cursor.peek();
   const ctes: { name: string; query: QueryExpr; position: typeof start.position }[] = [];
   if (cursor.acceptKeyword('WITH')) {
@@ -25,19 +29,30 @@ export function parseQuery(cursor: Cursor): QueryExpr {
     } while (cursor.acceptSymbol(','));
   }
   let body: SelectCore | SetOperation | QueryExpr = parseQueryTerm(cursor);
+  // a UNION ALL b UNION ALL c … is one set operation, however long; a switch to UNION (or back) nests the run so far.
+  let run: { all: boolean; branches: QueryExpr[]; position: SourcePosition } | undefined;
   for (;;) {
     const token = cursor.peek();
     if (cursor.acceptKeyword('UNION')) {
       const all = cursor.acceptKeyword('ALL');
       if (!all) cursor.acceptKeyword('DISTINCT');
       if (cursor.isKeyword('BY', 'NAME')) throw cursor.error('UNION BY NAME is not supported: list the columns in the same order in each branch');
-      body = { kind: 'union', all, left: asQuery(body, start.position), right: asQuery(parseQueryTerm(cursor), token.position), position: token.position };
+      if (run?.all === all) {
+        run.branches.push(asQuery(parseQueryTerm(cursor), token.position));
+        continue;
+      }
+      if (run !== undefined) {
+        cursor.link(token, 'each switch between UNION and UNION ALL of this chain');
+        body = { kind: 'union', ...run };
+      }
+      run = { all, branches: [asQuery(body, start.position), asQuery(parseQueryTerm(cursor), token.position)], position: token.position };
     } else if (cursor.isKeyword('EXCEPT') || cursor.isKeyword('INTERSECT') || cursor.isKeyword('MINUS')) {
       throw cursor.error(`${token.value.toUpperCase()} is not supported: write it as a LEFT ANTI JOIN or LEFT SEMI JOIN`);
     } else {
       break;
     }
   }
+  if (run !== undefined) body = { kind: 'union', ...run };
   const orderBy = cursor.acceptKeyword('ORDER', 'BY') ? parseSortKeys(cursor) : [];
   if (cursor.isKeyword('SORT', 'BY') || cursor.isKeyword('CLUSTER', 'BY') || cursor.isKeyword('DISTRIBUTE', 'BY')) {
     throw cursor.error(`${cursor.peek().value.toUpperCase()} BY is not supported: use ORDER BY`);
@@ -105,21 +120,29 @@ function parseSelect(cursor: Cursor): SelectCore {
 
 /** FROM items separated by commas (cross joins) and joins. */
 export function parseFrom(cursor: Cursor): FromItem {
-  let left = parseJoined(cursor);
-  while (cursor.isSymbol(',')) {
-    const token = cursor.next();
-    left = { kind: 'join', type: 'cross', left, right: parseJoined(cursor), position: token.position };
-  }
-  return left;
+  return cursor.scope(() => {
+    let left = parseJoined(cursor);
+    while (cursor.isSymbol(',')) {
+      const token = cursor.next();
+      cursor.link(token, 'each comma-separated table of this FROM (a cross join)');
+      left = { kind: 'join', type: 'cross', left, right: parseJoined(cursor), position: token.position };
+    }
+    return left;
+  });
 }
 
 function parseJoined(cursor: Cursor): FromItem {
+  return cursor.scope(() => parseJoinChain(cursor));
+}
+
+function parseJoinChain(cursor: Cursor): FromItem {
   let left = parseFromPrimary(cursor);
   for (;;) {
     const token = cursor.peek();
     if (cursor.isKeyword('NATURAL')) throw cursor.error('NATURAL JOIN is not supported: write JOIN … USING (columns)');
     const type = joinType(cursor);
     if (type === undefined) return left;
+    cursor.link(token, 'each JOIN of this chain');
     const right = parseFromPrimary(cursor);
     if (type === 'cross') {
       left = { kind: 'join', type, left, right, position: token.position };
@@ -158,7 +181,7 @@ function parseFromPrimary(cursor: Cursor): FromItem {
   if (cursor.isSymbol('(')) {
     cursor.next();
     if (!cursor.isKeyword('SELECT') && !cursor.isKeyword('WITH') && !cursor.isSymbol('(')) {
-      const inner = parseFrom(cursor);
+      const inner = cursor.nested(() => parseFrom(cursor));
       cursor.expectSymbol(')');
       return inner;
     }
