@@ -4,6 +4,13 @@ export function count(n) {
   return n.toLocaleString('en-US');
 }
 
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A count in a few characters, `9.9T`, `1.2M`, `512`: for where the exact figure does not fit. */
+export function compact(n) {
+  return COMPACT.format(n);
+}
+
 export function duration(ms) {
   if (ms === undefined || ms === null) return '';
   if (ms < 1000) return `${Math.round(ms)} ms`;

@@ -6,7 +6,7 @@ import type { GraphNode } from './pipeline-graph.js';
  * rows at the same offsets: one source of truth for both.
  */
 export interface NodeGeometry {
-  /** The narrowest a card gets, however short its names. */
+  /** The narrowest a card gets, however short its names: room for 13-digit counts in short form beside a duration. */
   readonly minWidth: number;
   /** The widest a card gets: the page cuts names that would not fit. */
   readonly maxWidth: number;
@@ -20,9 +20,9 @@ export interface NodeGeometry {
   readonly checksRow: number;
   /** Space left below the last row, at the card's foot. */
   readonly padding: number;
-  /** Average glyph width of the dataset name (bold 13 px), for sizing the card and for cutting long names. */
+  /** Average glyph width of the dataset name (bold 13 px), for sizing the card (the page measures the text it draws, and cuts what does not fit). */
   readonly nameCharWidth: number;
-  /** Average glyph width of a flow name (11 px), for the same uses. */
+  /** Average glyph width of a flow name (11 px), for the same use. */
   readonly flowCharWidth: number;
   /** Room a card keeps beside the dataset name, for the type tag. */
   readonly nameReserve: number;
@@ -32,7 +32,7 @@ export interface NodeGeometry {
 
 /** The geometry the server lays cards out with; `/api/graph` sends it to the page, which draws them with it. */
 export const NODE_GEOMETRY: NodeGeometry = {
-  minWidth: 220,
+  minWidth: 240,
   maxWidth: 340,
   header: 30,
   flowRow: 18,
