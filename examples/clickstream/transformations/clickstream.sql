@@ -2,8 +2,11 @@
 CREATE STREAMING TABLE page_events (
   CONSTRAINT has_user EXPECT (user_id IS NOT NULL) ON VIOLATION DROP ROW
 )
-COMMENT 'Every page view, appended as files arrive.'
-AS SELECT * FROM STREAM read_files('data/events', format => 'json', schema => 'user_id STRING, page STRING, ts TIMESTAMP');
+COMMENT 'Every page view, appended as files arrive.';
+
+CREATE FLOW ingest_page_events
+AS INSERT INTO page_events BY NAME
+SELECT * FROM STREAM read_files('data/events', format => 'json', schema => 'user_id STRING, page STRING, ts TIMESTAMP');
 
 CREATE STREAMING TABLE views_per_minute
 COMMENT 'Page views per page and minute, final once the watermark passes.'

@@ -1,11 +1,12 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type * as arrow from 'apache-arrow';
 import {
   type Capabilities, type CheckReport, type DatasetRows, type ExecBackend, type ExplainedFlow, type ReadRowsOptions, type Pipeline, type RunHandle, type RunOptions, ThundError, ThundErrorCode, checkAgainst, isIncremental, outputLocationViolations,
 } from '@thund/ir';
-import { type FlowPlan, planPipeline } from './compile/flow-plan.js';
+import { explainFlow } from './compile/explain-flow.js';
+import { type FlowPlan, compileContext, planPipeline } from './compile/flow-plan.js';
 import { sinkFormatViolations } from './compile/sink-format-check.js';
 import { NativeDatabase } from './duckdb/native-database.js';
 import type { DatabaseSandbox } from './duckdb/sandbox-settings.js';
@@ -17,7 +18,7 @@ import { runPipeline } from './run/run-pipeline.js';
 import { safetyViolations } from './safety/safety-violations.js';
 import type { MemorySources } from './stream/memory-rows.js';
 import { streamingViolations } from './stream/stream-check.js';
-import { defaultStreamingDatabase, pipelineStreams, storageRoot } from './stream/storage-root.js';
+import { pipelineDatabase, pipelineStreams, storageRoot } from './stream/storage-root.js';
 
 /** The Arrow read paths, loaded on first use (a run and its plain-rows preview never load them). */
 let arrowReads: Promise<typeof import('./read/read-access.js')> | undefined;
@@ -79,19 +80,22 @@ export class NativeBackend implements ExecBackend {
 
   /** The contract's explain facet: `plan` as text (`thund plan`). */
   explain(pipeline: Pipeline): ExplainedFlow[] {
-    return this.plan(pipeline).map((plan) => ({ flow: plan.flow, language: 'duckdb sql', text: `${plan.sql};\n-- write: ${plan.write}` }));
+    const context = compileContext(pipeline, this.#config.baseDir);
+    const flows = new Map(pipeline.flows.map((f) => [f.name, f]));
+    return this.plan(pipeline).map((plan) => {
+      const flow = flows.get(plan.flow);
+      return { flow: plan.flow, language: 'duckdb sql', text: flow === undefined ? `${plan.sql};\n-- write: ${plan.write}` : explainFlow(plan, flow, context) };
+    });
   }
 
   /** Starts a run and returns at once; see RunHandle. */
   run(pipeline: Pipeline, options: NativeRunOptions = {}): RunHandle {
-    const streamed = new Set(pipeline.flows.filter((f) => isIncremental(f.kind)).map((f) => f.target));
-    for (const dataset of pipeline.datasets) {
-      this.#written.set(dataset.name, { pipeline: { database: pipeline.database }, dataset, streaming: dataset.type === 'sink' && streamed.has(dataset.name) });
-    }
+    this.#learnLocations(pipeline, true);
     const { baseDir } = this.#config;
     return runPipeline(
       {
-        database: (p) => this.#open(this.#databaseFor(p), pipelineStreams(p)),
+        // A dry run writes nothing: without a database of its own it binds in memory.
+        database: (p) => this.#open(options.dryRun === true && !pipelineStreams(p) ? this.#config.database : this.#databaseFor(p), pipelineStreams(p)),
         check: (p) => this.check(p),
         baseDir,
         maxConcurrency: this.#config.maxConcurrency,
@@ -103,21 +107,27 @@ export class NativeBackend implements ExecBackend {
   }
 
   /** A dataset's current rows as one Arrow table. */
-  async readDataset(name: string): Promise<arrow.Table> {
+  async readDataset(name: string, options: Pick<ReadRowsOptions, 'pipeline'> = {}): Promise<arrow.Table> {
     const { readTable } = await loadArrowReads();
-    return readTable(await this.#open(), readQuery(name, this.#written.get(name), this.#config.baseDir), name);
+    const database = await this.#openForReading(options.pipeline);
+    return readTable(database, readQuery(name, this.#written.get(name), this.#config.baseDir), name);
   }
 
-  /** The contract's readRows facet: plain rows, at most `limit` read. */
-  async readRows(name: string, options?: ReadRowsOptions): Promise<DatasetRows> {
-    return readRows(await this.#open(), readQuery(name, this.#written.get(name), this.#config.baseDir), name, options);
+  /**
+   * The contract's readRows facet: plain rows, at most `limit` read. Given
+   * `options.pipeline`, a backend that has not run it reads where a run of
+   * it wrote (its database file, its schema, its sinks' files).
+   */
+  async readRows(name: string, options: ReadRowsOptions = {}): Promise<DatasetRows> {
+    const database = await this.#openForReading(options.pipeline);
+    return readRows(database, readQuery(name, this.#written.get(name), this.#config.baseDir), name, options);
   }
 
   /** A dataset's rows as Arrow record batches, one DuckDB chunk at a time. */
   async *streamDataset(name: string): AsyncIterable<arrow.RecordBatch> {
     const { streamBatches } = await loadArrowReads();
-    const sql = readQuery(name, this.#written.get(name), this.#config.baseDir);
-    yield* streamBatches(await this.#open(), sql, name);
+    const database = await this.#openForReading(undefined);
+    yield* streamBatches(database, readQuery(name, this.#written.get(name), this.#config.baseDir), name);
   }
 
   /** Releases the DuckDB database. Call it after runs and reads have ended. */
@@ -134,8 +144,36 @@ export class NativeBackend implements ExecBackend {
    * in one transaction): the configured file, or else `<storage>/native.duckdb`.
    */
   #databaseFor(pipeline: Pipeline): string {
-    if (this.#config.database !== ':memory:' || !pipelineStreams(pipeline)) return this.#config.database;
-    return defaultStreamingDatabase(pipeline, this.#config.baseDir);
+    if (this.#config.database !== ':memory:' || !(this.#config.persist || pipelineStreams(pipeline))) return this.#config.database;
+    return pipelineDatabase(pipeline, this.#config.baseDir);
+  }
+
+  /** Where a dataset of `pipeline` lives, as its run writes it: its schema, a sink's files. */
+  #learnLocations(pipeline: Pipeline, replace: boolean): void {
+    const streamed = new Set(pipeline.flows.filter((f) => isIncremental(f.kind)).map((f) => f.target));
+    for (const dataset of pipeline.datasets) {
+      if (!replace && this.#written.has(dataset.name)) continue;
+      this.#written.set(dataset.name, { pipeline: { database: pipeline.database }, dataset, streaming: dataset.type === 'sink' && streamed.has(dataset.name) });
+    }
+  }
+
+  /**
+   * The database to read from: the open one, else the one a run of
+   * `pipeline` writes. A database file that does not exist is not created
+   * by a read: nothing has been written there yet.
+   */
+  async #openForReading(pipeline: Pipeline | undefined): Promise<NativeDatabase> {
+    if (pipeline !== undefined) this.#learnLocations(pipeline, false);
+    if (this.#database !== undefined) return this.#database;
+    const path = pipeline === undefined ? this.#config.database : this.#databaseFor(pipeline);
+    if (path !== ':memory:' && !(await exists(path))) {
+      throw new ThundError(
+        ThundErrorCode.Source,
+        `there is nothing to read yet: ${pipeline === undefined ? 'the database' : `pipeline "${pipeline.name}" keeps its datasets in`} ${path}, which does not exist; run the pipeline first${this.#config.database === ':memory:' ? '' : ', or check the database path'}`,
+        { backend: 'native', ...(pipeline === undefined ? {} : { element: { kind: 'pipeline', name: pipeline.name } }) },
+      );
+    }
+    return this.#open(path);
   }
 
   #open(path: string = this.#databasePath ?? this.#config.database, streaming = false): Promise<NativeDatabase> {
@@ -164,6 +202,10 @@ export class NativeBackend implements ExecBackend {
   }
 }
 
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(() => true, () => false);
+}
+
 /** Opens a database, creating its directory. For a streaming pipeline an unreadable file is a checkpoint error (it holds the checkpoints). */
 async function openDatabase(path: string, options: Readonly<Record<string, string>>, streaming: boolean, sandbox?: DatabaseSandbox): Promise<NativeDatabase> {
   if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
@@ -173,8 +215,8 @@ async function openDatabase(path: string, options: Readonly<Record<string, strin
     const detail = reason instanceof Error ? (reason.message.split('\n')[0] ?? reason.message) : String(reason);
     if (/Could not set lock/i.test(detail)) {
       throw new ThundError(
-        streaming ? ThundErrorCode.Checkpoint : ThundErrorCode.Engine,
-        `the DuckDB database ${path} is in use by another process (${detail}): one process at a time may run a pipeline on its storage; stop the other run or give this one its own storage root`,
+        ThundErrorCode.Busy,
+        `the DuckDB database ${path} is in use by another process (${detail}): one process at a time may run a pipeline on its storage; wait for the other run to finish (or stop it), or give this one its own storage root or database`,
         { backend: 'native', cause: reason },
       );
     }

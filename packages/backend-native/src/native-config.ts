@@ -6,8 +6,17 @@ import type { MemorySources } from './stream/memory-rows.js';
 
 /** How to create a native backend; every field is optional. */
 export interface NativeBackendConfig {
-  /** DuckDB database file; datasets persist there between runs. Default is `:memory:`. */
+  /** DuckDB database file; datasets persist there between runs. Default is `:memory:` (or, with `persist`, each pipeline's own file). */
   readonly database?: string;
+  /**
+   * When no `database` is given, keep each pipeline's datasets in
+   * `<storage root>/native.duckdb` (default `<baseDir>/.thund/<pipeline>/`)
+   * instead of in memory, as streaming pipelines always do: a later backend
+   * reads them back (`readRows` with the pipeline), and two processes
+   * cannot run the same pipeline at once (DuckDB locks the file). The
+   * `thund` CLI turns it on. Default `false`.
+   */
+  readonly persist?: boolean;
   /** Directory that relative file paths of a pipeline (sources, sinks) resolve against. Default is `process.cwd()`. */
   readonly baseDir?: string;
   /** Flows run at the same time, each on its own DuckDB connection. Default is `min(4, CPUs)`. */
@@ -37,6 +46,8 @@ export interface NativeBackendConfig {
 export interface ResolvedNativeConfig {
   /** `:memory:`, or the database file's absolute path (a relative one resolved against `baseDir`). */
   readonly database: string;
+  /** Whether pipelines persist in their storage root when `database` is `:memory:`. */
+  readonly persist: boolean;
   /** The base directory, absolute. */
   readonly baseDir: string;
   /** Flows run at the same time: a whole number, at least 1. */
@@ -68,6 +79,6 @@ export function resolveConfig(config: NativeBackendConfig): ResolvedNativeConfig
   }
   const maxFilesPerEpoch = config.maxFilesPerEpoch === undefined ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(config.maxFilesPerEpoch));
   return Object.freeze({
-    database, baseDir, maxConcurrency, duckdb: Object.freeze({ ...config.duckdb }), sources: Object.freeze({ ...config.sources }), maxFilesPerEpoch, sandbox,
+    database, persist: config.persist === true, baseDir, maxConcurrency, duckdb: Object.freeze({ ...config.duckdb }), sources: Object.freeze({ ...config.sources }), maxFilesPerEpoch, sandbox,
   });
 }

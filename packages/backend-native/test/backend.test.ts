@@ -22,7 +22,7 @@ describe('NativeBackend', () => {
 
   it('freezes its config and resolves defaults', () => {
     const b = new NativeBackend({ baseDir: '/tmp/x', maxConcurrency: 2 });
-    expect(b.config).toEqual({ database: ':memory:', baseDir: '/tmp/x', maxConcurrency: 2, duckdb: {}, sources: {}, maxFilesPerEpoch: Number.POSITIVE_INFINITY, sandbox: false });
+    expect(b.config).toEqual({ database: ':memory:', persist: false, baseDir: '/tmp/x', maxConcurrency: 2, duckdb: {}, sources: {}, maxFilesPerEpoch: Number.POSITIVE_INFINITY, sandbox: false });
     expect(Object.isFrozen(b.config)).toBe(true);
     expect(new NativeBackend({ baseDir: '/tmp/x', database: 'db/thund.duckdb' }).config.database).toBe('/tmp/x/db/thund.duckdb');
   });

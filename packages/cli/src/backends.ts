@@ -1,4 +1,5 @@
 import type { Capabilities, ExecBackend } from '@thund/ir';
+import { installCommand } from './install-command.js';
 import { cliVersion, installedVersion, releaseLineMismatch } from './release-line.js';
 import { UsageError } from './usage-error.js';
 
@@ -26,10 +27,12 @@ export interface ScratchBackend {
 
 type ScratchFactory = (options: BackendOptions, database: string) => Promise<ScratchBackend>;
 
-const createNative: BackendFactory = async (options) => {
+/** Native keeps each pipeline in its storage root unless `--db` says where (as SDP and dbt keep what a run wrote); scratch runs stay in memory. */
+const nativeFactory = (persist: boolean): BackendFactory => async (options) => {
   const { createNativeBackend } = await import('@thund/backend-native');
   return createNativeBackend({
     baseDir: options.baseDir,
+    persist,
     ...(options.database === undefined ? {} : { database: options.database }),
     ...(options.sandbox === true ? { sandbox: true } : {}),
   });
@@ -41,9 +44,9 @@ type CapabilitiesOf = () => Promise<Capabilities>;
 const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly create: BackendFactory; readonly scratch: ScratchFactory; readonly capabilities: CapabilitiesOf }>> = {
   native: {
     packageName: '@thund/backend-native',
-    create: createNative,
+    create: nativeFactory(true),
     // In memory: nothing outlives the backend.
-    scratch: async (options) => ({ backend: await createNative(options), dispose: async () => undefined }),
+    scratch: async (options) => ({ backend: await nativeFactory(false)(options), dispose: async () => undefined }),
     capabilities: async () => (await import('@thund/backend-native')).createNativeCapabilities(),
   },
   spark: {
@@ -69,6 +72,16 @@ const BACKENDS: Readonly<Record<string, { readonly packageName: string; readonly
 };
 
 export const BACKEND_NAMES: readonly string[] = Object.keys(BACKENDS);
+
+/** The built-in backends whose package is installed beside this CLI, in the order of {@link BACKEND_NAMES}. */
+export function installedBackends(): string[] {
+  return BACKEND_NAMES.filter((name) => {
+    const entry = BACKENDS[name];
+    return entry !== undefined && installedVersion(entry.packageName) !== undefined;
+  });
+}
+
+
 
 /**
  * Starts loading a backend's package in the background (DuckDB's native
@@ -106,7 +119,7 @@ async function withBackend<T>(name: string, make: (entry: NonNullable<(typeof BA
     return await make(entry);
   } catch (error) {
     if (isMissingModule(error, entry.packageName)) {
-      throw new UsageError(`backend "${name}" needs ${entry.packageName}: install it with \`pnpm add ${entry.packageName}\``);
+      throw new UsageError(`backend "${name}" needs ${entry.packageName}: install it with \`${installCommand(entry.packageName)}\``);
     }
     throw error;
   }

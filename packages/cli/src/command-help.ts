@@ -26,30 +26,78 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   view: { summary: 'serve the run viewer on 127.0.0.1 (with --events <log> or --live)', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'refresh', 'select', 'full-refresh', 'full-refresh-all', 'live', 'port'] },
 };
 
-export const OPTION_HELP: Readonly<Record<OptionName, string>> = {
-  backend: `--backend <name>   ${BACKEND_NAMES.join(' | ')} (default: native)`,
-  backends: '--backends <a,b>   diff: the two backends compared; capabilities: the backends shown (default: native,spark); test: the backends each test runs on (default: --backend)',
-  db: '--db <file>        native: DuckDB database file (default: in memory)',
-  remote: '--remote <url>     spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)',
-  events: '--events <file>    run: also write every event as JSON lines to <file>; view: show that log',
-  show: '--show <dataset>   run: print this dataset afterwards (repeatable; default: the final datasets)',
-  refresh: '--refresh <a,b>    refresh only these datasets (+name: with what it reads, name+: with what reads it); every other flow is excluded and its dataset keeps its rows',
-  'full-refresh': '--full-refresh <a,b>  recompute these datasets from scratch (empties them, resets their checkpoints); selects them as --refresh does',
-  'full-refresh-all': '--full-refresh-all recompute every dataset from scratch (not with --refresh or --full-refresh)',
-  'dry-run': '--dry-run          run: validate, check and bind every flow (native: DuckDB binds each in order; Spark: SDP resolves the whole graph), write nothing',
-  bind: '--bind             check: also bind every flow on the backend, reading the schemas of files read without one (as run --dry-run); write nothing',
-  sandbox: '--sandbox          native: files only inside the pipeline\'s directory, no network, no extensions\n                     (for pipelines you did not write; JSON documents only)',
-  live: '--live             view: run the pipeline and show it as it runs',
-  port: '--port <n>         view: port to serve on (default: a free one)',
-  select: '--select <a,b>     run, view: the same selection as --refresh, in dbt\'s words; diff: compare only these datasets (default: all but temporary views)',
-  key: '--key <col,…>      diff: columns that identify a row, to show changed rows side by side',
-  format: '--format <f>       capabilities: md (a table) or json (the wire form), default md; show: table, json (JSON Lines) or csv, default table',
-  limit: '--limit <n>        show: at most n rows of each dataset, read no more (default 20)',
-  runs: '--runs <n>         diff: run n times, comparing after each run (default 1)',
-  sql: '--sql              plan: print the pipeline as SDP SQL statements (CREATE MATERIALIZED VIEW …) that read back to the same plan; init: write a SQL project',
-  against: '--against <file>   diff: compare the pipeline with another form of it (a SQL project and its JSON document) on each of --backends (default: --backend)',
-  feed: '--feed <dir>       diff: new input files delivered before run k+1, from <dir>/k (laid out like the pipeline\'s directory)',
+/** One option's flag as written in usage (`--limit <n>`), and what it does: one text, or one per command where they differ. */
+export interface OptionHelp {
+  readonly flag: string;
+  readonly text: string | Readonly<Record<string, string>>;
+  /** Whether the option takes a value (`--limit 20`); a flag without one is a switch. */
+  readonly takesValue: boolean;
+}
+
+export const OPTION_HELP: Readonly<Record<OptionName, OptionHelp>> = {
+  backend: { flag: '--backend <name>', text: `${BACKEND_NAMES.join(' | ')} (default: native)`, takesValue: true },
+  backends: {
+    flag: '--backends <a,b>',
+    text: { diff: 'the two backends compared (default: native and, when @thund/backend-spark is installed, spark)', capabilities: 'the backends shown (default: every installed one)', test: 'the backends each test runs on (default: --backend)' },
+    takesValue: true,
+  },
+  db: { flag: '--db <file>', text: 'native: DuckDB database file (default: native.duckdb in the pipeline\'s storage, .thund/<name>/ unless it sets storage)', takesValue: true },
+  remote: { flag: '--remote <url>', text: 'spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)', takesValue: true },
+  events: { flag: '--events <file>', text: { run: 'also write every event as JSON lines to <file>', view: 'show that log' }, takesValue: true },
+  show: { flag: '--show <dataset>', text: 'print this dataset afterwards (repeatable; default: the final datasets)', takesValue: true },
+  refresh: { flag: '--refresh <a,b>', text: 'refresh only these datasets (+name: with what it reads, name+: with what reads it); every other flow is excluded and its dataset keeps its rows', takesValue: true },
+  'full-refresh': { flag: '--full-refresh <a,b>', text: 'recompute these datasets from scratch (empties them, resets their checkpoints); selects them as --refresh does', takesValue: true },
+  'full-refresh-all': { flag: '--full-refresh-all', text: 'recompute every dataset from scratch (not with --refresh or --full-refresh)', takesValue: false },
+  'dry-run': { flag: '--dry-run', text: 'validate, check and bind every flow (native: DuckDB binds each in order; Spark: SDP resolves the whole graph), write nothing', takesValue: false },
+  bind: { flag: '--bind', text: 'also bind every flow on the backend, reading the schemas of files read without one (as run --dry-run); write nothing', takesValue: false },
+  sandbox: { flag: '--sandbox', text: 'native: files only inside the pipeline\'s directory, no network, no extensions (for pipelines you did not write; JSON documents only)', takesValue: false },
+  live: { flag: '--live', text: 'run the pipeline and show it as it runs', takesValue: false },
+  port: { flag: '--port <n>', text: 'port to serve on, 0 to 65535 (default: a free one)', takesValue: true },
+  select: {
+    flag: '--select <a,b>',
+    text: { run: 'the same selection as --refresh, in dbt\'s words', view: 'the same selection as --refresh, in dbt\'s words', diff: 'compare only these datasets (default: all but temporary views)' },
+    takesValue: true,
+  },
+  key: { flag: '--key <col,…>', text: 'columns that identify a row, to show changed rows side by side', takesValue: true },
+  format: { flag: '--format <f>', text: { capabilities: 'md (a table) or json (the wire form), default md', show: 'table, json (JSON Lines) or csv, default table' }, takesValue: true },
+  limit: { flag: '--limit <n>', text: 'at most n rows of each dataset, read no more (default 20)', takesValue: true },
+  runs: { flag: '--runs <n>', text: 'run n times, comparing after each run (default 1)', takesValue: true },
+  sql: { flag: '--sql', text: { plan: 'print the pipeline as SDP SQL statements (CREATE MATERIALIZED VIEW …) that read back to the same plan', init: 'write a SQL project (spark-pipeline.yml and transformations/*.sql) instead of pipeline.json' }, takesValue: false },
+  against: { flag: '--against <file>', text: 'compare the pipeline with another form of it (a SQL project and its JSON document) on each of --backends (default: --backend)', takesValue: true },
+  feed: { flag: '--feed <dir>', text: 'new input files delivered before run k+1, from <dir>/k (laid out like the pipeline\'s directory)', takesValue: true },
 };
+
+/** The widest flag, so every description starts in one column with at least two spaces before it. */
+const FLAG_WIDTH = Math.max(...Object.values(OPTION_HELP).map((o) => o.flag.length)) + 2;
+
+/** An option's usage line: for one command (its own text), or for the global help (each command's text, named). */
+export function optionLine(name: OptionName, command?: string): string {
+  const { flag, text } = OPTION_HELP[name];
+  // In the global help, an option of one or two commands says which.
+  const users = Object.keys(COMMAND_HELP).filter((c) => COMMAND_HELP[c]?.options.includes(name));
+  const described = typeof text === 'string'
+    ? (command === undefined && users.length <= 2 ? `${users.join(', ')}: ${text}` : text)
+    : command !== undefined && text[command] !== undefined
+      ? text[command]
+      : Object.entries(text).map(([c, t]) => `${c}: ${t}`).join('; ');
+  return `${flag.padEnd(FLAG_WIDTH)}${wrap(described, HELP_WIDTH - 2 - FLAG_WIDTH).join(`\n${' '.repeat(FLAG_WIDTH + 2)}`)}`;
+}
+
+/** Help lines are kept within 100 columns: descriptions wrap under themselves. */
+const HELP_WIDTH = 100;
+
+/** `text` in lines of at most `width` characters, broken at spaces (a longer word gets a line of its own). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
+}
 
 /** `run <pipeline>`, `init [dir]`, `capabilities`, `show <pipeline> [dataset …]`. */
 export function commandSignature(name: string, help: CommandHelp): string {
@@ -59,6 +107,6 @@ export function commandSignature(name: string, help: CommandHelp): string {
 
 /** `thund <command> --help`. */
 export function commandUsage(name: string, help: CommandHelp): string {
-  const options = help.options.length === 0 ? '' : `\nOptions:\n${help.options.map((o) => `  ${OPTION_HELP[o]}`).join('\n')}\n`;
+  const options = help.options.length === 0 ? '' : `\nOptions:\n${help.options.map((o) => `  ${optionLine(o, name)}`).join('\n')}\n`;
   return `Usage: thund ${commandSignature(name, help)}${help.options.length === 0 ? '' : ' [options]'}\n\n${help.summary}\n${options}`;
 }

@@ -42,3 +42,25 @@ export function fitToWidth(text: string, columns: number): string {
 export function padToWidth(text: string, columns: number): string {
   return text + ' '.repeat(Math.max(0, columns - displayWidth(text)));
 }
+
+/**
+ * `text` cut to at most `columns` columns by taking out its middle
+ * (`a_rather_lo…name_17`): names that share a long prefix stay apart by
+ * their ends, where they usually differ.
+ */
+export function fitMiddleToWidth(text: string, columns: number): string {
+  if (displayWidth(text) <= columns) return text;
+  if (columns < 5) return fitToWidth(text, columns);
+  const chars = [...text];
+  const tailWidth = Math.floor((columns - 1) / 2);
+  let tail = '';
+  let width = 0;
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const w = charWidth((chars[i] as string).codePointAt(0) as number);
+    if (width + w > tailWidth) break;
+    tail = `${chars[i] as string}${tail}`;
+    width += w;
+  }
+  const head = fitToWidth(text, columns - width);
+  return `${head}${tail}`;
+}

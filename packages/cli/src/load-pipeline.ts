@@ -1,5 +1,5 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { dirname, extname, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Pipeline, ThundError, ThundErrorCode, parsePipeline } from '@thund/ir';
 import { UsageError } from './usage-error.js';
@@ -49,6 +49,33 @@ async function assertNotLinkedOut(file: string): Promise<void> {
   }
 }
 
+/** The pipeline files a folder may hold, in the order they are looked for after a SQL project's spec. */
+const PIPELINE_FILES = ['pipeline.json', 'pipeline.ts', 'pipeline.mts', 'pipeline.js', 'pipeline.mjs'];
+
+/**
+ * What a folder given as the pipeline means: a SQL project when it has a
+ * spec file (`spark-pipeline.yml`, …), else its pipeline document or module
+ * (`pipeline.json`, then `pipeline.ts`, …), as `thund init` writes them.
+ * A file is itself; a folder with neither is refused with what to add.
+ */
+export async function pipelineInFolder(path: string): Promise<string> {
+  if ((await stat(path).catch(() => undefined))?.isDirectory() !== true) return path;
+  const { findSpecFile } = await import('@thund/sql');
+  if ((await findSpecFile(path)) !== undefined) return path;
+  const document = await pipelineDocumentIn(path);
+  if (document !== undefined) return document;
+  throw new UsageError(`${path} holds no pipeline: add a pipeline document (pipeline.json) or a SQL project (spark-pipeline.yml and .sql files), or create a starter with thund init`, { hint: undefined });
+}
+
+/** The pipeline document or module in a folder (`pipeline.json`, then `pipeline.ts`, …), if it has one. */
+export async function pipelineDocumentIn(folder: string): Promise<string | undefined> {
+  for (const name of PIPELINE_FILES) {
+    const candidate = join(folder, name);
+    if ((await stat(candidate).catch(() => undefined))?.isFile() === true) return candidate;
+  }
+  return undefined;
+}
+
 /**
  * A SQL project: a folder (with a spec file, or the error says how to add
  * one) or a spec file named as SDP names them (`spark-pipeline.yml`, …).
@@ -56,6 +83,17 @@ async function assertNotLinkedOut(file: string): Promise<void> {
 export async function isSqlProject(file: string): Promise<boolean> {
   if (/(^|[\\/])(spark-)?pipeline\.ya?ml$/.test(file)) return true;
   return (await stat(file).catch(() => undefined))?.isDirectory() === true;
+}
+
+/**
+ * In a folder whose package.json is not `"type": "module"` (what `npm init`
+ * writes), a TS module is loaded as CommonJS, and its `export default` comes
+ * back one level down: `default` is `{ default: pipeline }`. Unwrapped here,
+ * so the folder's module type does not matter.
+ */
+function unwrapCommonJs(exported: unknown): unknown {
+  if (typeof exported !== 'object' || exported === null || !('default' in exported)) return exported;
+  return 'datasets' in exported || 'flows' in exported ? exported : (exported as { default: unknown }).default;
 }
 
 async function importPipelineModule(file: string): Promise<unknown> {
@@ -67,7 +105,7 @@ async function importPipelineModule(file: string): Promise<unknown> {
   } catch (error) {
     throw new ThundError(ThundErrorCode.Source, `cannot load pipeline module ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  const candidate = module['default'] ?? module['pipeline'];
+  const candidate = unwrapCommonJs(module['default']) ?? module['pipeline'];
   if (candidate === undefined) {
     throw new ThundError(ThundErrorCode.Validation, `pipeline module ${file} exports no pipeline: export it as the default export (export default pipeline('x')…build())`);
   }

@@ -1,28 +1,40 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { closestName } from '@thund/ir';
-import { COMMAND_HELP, OPTION_HELP, type OptionName, commandSignature, commandUsage } from './command-help.js';
+import { COMMAND_HELP, OPTION_HELP, type OptionName, commandSignature, commandUsage, optionLine } from './command-help.js';
+import { parseCommandLine } from './parse-command-line.js';
 import type { CommandInput } from './commands/command-input.js';
 import { describeFailure } from './format-error.js';
 import { type CliIo, ExitCode } from './io.js';
-import { loadPipeline, loadPipelineDocument } from './load-pipeline.js';
+import { installedBackends } from './backends.js';
+import { loadPipeline, loadPipelineDocument, pipelineInFolder } from './load-pipeline.js';
 import { assertConfigDatabaseInside, findProjectConfig, resolveSettings } from './project-config.js';
 import { cliVersion } from './release-line.js';
-import { UsageError } from './usage-error.js';
+import { DEFAULT_HINT, UsageError } from './usage-error.js';
+
+const OPTION_NAMES = Object.keys(OPTION_HELP) as OptionName[];
+
+/** Each command's signature and summary, the summaries in one column. */
+function commandLines(): string {
+  const lines: [string, string][] = [
+    ...Object.entries(COMMAND_HELP).map(([name, c]): [string, string] => [commandSignature(name, c), c.summary]),
+    ['help [command]', 'show this help, or that command\'s (also thund <command> --help)'],
+    ['version', 'print the version (also --version)'],
+  ];
+  const width = Math.max(...lines.map(([signature]) => signature.length)) + 2;
+  return lines.map(([signature, summary]) => `  ${signature.padEnd(width)}${summary}`).join('\n');
+}
 
 /** The text `thund help` (and `thund --help`) prints: commands, options and exit codes. */
 export const USAGE = `Usage: thund <command> <pipeline> [options]
 
 Commands:
-${Object.entries(COMMAND_HELP).map(([name, c]) => `  ${commandSignature(name, c).padEnd(19)}${c.summary}`).join('\n')}
-  help               show this help (thund <command> --help: that command's)
-  version            print the version (also --version)
+${commandLines()}
 
 <pipeline> is a JSON pipeline document, or a TS/JS module whose default export is a Pipeline.
 
 Options:
-${Object.values(OPTION_HELP).map((line) => `  ${line}`).join('\n')}
+${OPTION_NAMES.map((name) => `  ${optionLine(name)}`).join('\n')}
 
 Settings: --backend, --db, --remote and --sandbox may come from the environment
 (THUND_BACKEND, THUND_DB, THUND_SPARK_REMOTE, THUND_SANDBOX=1) or from the
@@ -52,36 +64,16 @@ const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Prom
 export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   try {
     assertFullRefreshHasNames(argv);
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        backend: { type: 'string' },
-        db: { type: 'string' },
-        remote: { type: 'string' },
-        events: { type: 'string' },
-        show: { type: 'string', multiple: true, default: [] },
-        refresh: { type: 'string' },
-        'full-refresh': { type: 'string' },
-        'full-refresh-all': { type: 'boolean', default: false },
-        'dry-run': { type: 'boolean', default: false },
-        bind: { type: 'boolean', default: false },
-        sandbox: { type: 'boolean' },
-        live: { type: 'boolean', default: false },
-        port: { type: 'string' },
-        backends: { type: 'string' },
-        select: { type: 'string' },
-        key: { type: 'string' },
-        runs: { type: 'string' },
-        feed: { type: 'string' },
-        against: { type: 'string' },
-        sql: { type: 'boolean', default: false },
-        format: { type: 'string' },
-        limit: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-      },
-    });
+    const { positionals, options } = parseCommandLine(argv);
+    const last = (name: OptionName): string | undefined => options.get(name)?.at(-1);
+    const has = (name: OptionName | 'help' | 'version'): boolean => options.has(name);
+    const values = {
+      backend: last('backend'), db: last('db'), remote: last('remote'), events: last('events'), show: [...(options.get('show') ?? [])],
+      refresh: last('refresh'), 'full-refresh': last('full-refresh'), 'full-refresh-all': has('full-refresh-all'), 'dry-run': has('dry-run'),
+      bind: has('bind'), sandbox: has('sandbox') ? true : undefined, live: has('live'), port: last('port'), backends: last('backends'),
+      select: last('select'), key: last('key'), runs: last('runs'), feed: last('feed'), against: last('against'), sql: has('sql'),
+      format: last('format'), limit: last('limit'), help: has('help'), version: has('version'),
+    };
     const [command, fileArgument, ...extra] = positionals;
     if (values.version || command === 'version') {
       io.stdout.write(`thund ${cliVersion()}\n`);
@@ -90,6 +82,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     const help = command === undefined ? undefined : COMMAND_HELP[command];
     if (values.help && help !== undefined && command !== undefined) {
       io.stdout.write(commandUsage(command, help));
+      return ExitCode.Success;
+    }
+    // `thund help run`: that command's usage.
+    const helpFor = command === 'help' && fileArgument !== undefined ? COMMAND_HELP[fileArgument] : undefined;
+    if (helpFor !== undefined && fileArgument !== undefined) {
+      io.stdout.write(commandUsage(fileArgument, helpFor));
       return ExitCode.Success;
     }
     if (values.help || command === undefined || command === 'help') {
@@ -101,16 +99,18 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       const guess = closestName(command, [...Object.keys(COMMANDS), 'help', 'version']);
       throw new UsageError(`unknown command "${command}"${guess === undefined ? '' : `; did you mean "${guess}"?`}`);
     }
-    const given = OPTION_NAMES.filter((o) => argv.some((a) => a === `--${o}` || a.startsWith(`--${o}=`)));
+    const given = OPTION_NAMES.filter((o) => options.has(o));
     const misplaced = given.filter((o) => !help.options.includes(o));
     if (misplaced.length > 0) {
       const which = misplaced.map((o) => `--${o}`).join(', ');
       throw new UsageError(`${which} ${misplaced.length === 1 ? 'does' : 'do'} not apply to "thund ${command}" (see thund ${command} --help)`);
     }
-    if (fileArgument === undefined && help.argument !== 'dir' && help.argument !== 'none') throw new UsageError(`"thund ${command}" needs ${command === 'events' ? 'an event log' : 'a pipeline'} file`);
+    if (fileArgument === undefined && help.argument === 'log') throw new UsageError(`"thund ${command}" needs an event log file`);
     if (help.argument === 'none' && fileArgument !== undefined) throw new UsageError(`"thund ${command}" takes no file, got "${fileArgument}"`);
     if (extra.length > 0 && help.rest === undefined) throw new UsageError(`unexpected argument${extra.length > 1 ? 's' : ''}: ${extra.join(' ')}`);
-    const file = resolve(io.cwd, fileArgument ?? '.');
+    // Without a pipeline argument, the project in the current folder (as spark-pipelines and dbt find theirs).
+    const named = resolve(io.cwd, fileArgument ?? '.');
+    const file = help.argument === 'pipeline' ? await pipelineInFolder(named) : named;
     // A SQL project's paths resolve against its folder; a pipeline file's against the file's folder.
     const baseDir = statSync(file, { throwIfNoEntry: false })?.isDirectory() === true ? file : dirname(file);
     const flags = {
@@ -145,8 +145,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       sql: values.sql,
       live: values.live,
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
-      // diff and capabilities compare native and spark unless told; test and diff --against run on --backend unless told.
-      backends: commaList(values.backends ?? (command === 'test' || values.against !== undefined ? backend : 'native,spark')),
+      // diff and capabilities use every installed backend unless told; test and diff --against run on --backend unless told.
+      backends: values.backends !== undefined ? commaList(values.backends) : command === 'test' || values.against !== undefined ? [backend] : installedBackends(),
+      backendsGiven: values.backends !== undefined,
       select: command === 'diff' ? commaList(values.select) : [],
       keys: commaList(values.key),
       format: values.format ?? (command === 'show' ? 'table' : 'md'),
@@ -157,15 +158,21 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     };
     return await handler(input, io);
   } catch (error) {
-    const failure = describeFailure(error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true ? new UsageError(error.message) : error, { debug: io.debug === true });
+    const failure = describeFailure(pointToCommandHelp(error, argv), { debug: io.debug === true });
     io.stderr.write(`${failure.text}\n`);
     return failure.exitCode;
   }
 }
 
-const OPTION_NAMES = Object.keys(OPTION_HELP) as OptionName[];
 
 const FULL_REFRESH_HINT = 'name the datasets to recompute (--full-refresh a,b), or recompute every dataset with --full-refresh-all';
+
+/** A usage mistake in a known command points to that command's help rather than the whole list. */
+function pointToCommandHelp(error: unknown, argv: readonly string[]): unknown {
+  const command = argv.find((word) => !word.startsWith('-'));
+  if (!(error instanceof UsageError) || error.hint !== DEFAULT_HINT || command === undefined || COMMAND_HELP[command] === undefined) return error;
+  return new UsageError(error.message, { hint: `see thund ${command} --help` });
+}
 
 /** `--full-refresh` used to recompute everything on its own; now it takes names, and says so rather than parse a path as one. */
 function assertFullRefreshHasNames(argv: readonly string[]): void {
@@ -195,20 +202,25 @@ function commaList(text: string | undefined): string[] {
   return (text ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
 
+/** A whole number written in decimal digits only (`Number` would also take `0x3e81`, `1e4`, ` 7 ` and `''`). */
+function wholeNumber(text: string): number | undefined {
+  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
 function parseLimit(text: string): number {
-  const limit = Number(text);
-  if (!Number.isSafeInteger(limit) || limit < 0) throw new UsageError(`--limit takes a whole number of rows (0 or more), got "${text}"`);
+  const limit = wholeNumber(text);
+  if (limit === undefined) throw new UsageError(`--limit takes a whole number of rows (0 or more), got "${text}"`);
   return limit;
 }
 
 function parseRuns(text: string): number {
-  const runs = Number(text);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 1000) throw new UsageError(`--runs must be a whole number from 1 to 1000, got "${text}"`);
+  const runs = wholeNumber(text);
+  if (runs === undefined || runs < 1 || runs > 1000) throw new UsageError(`--runs must be a whole number from 1 to 1000, got "${text}"`);
   return runs;
 }
 
 function parsePort(text: string): number {
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, got "${text}"`);
+  const port = wholeNumber(text);
+  if (port === undefined || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535 in decimal digits, got "${text}"`);
   return port;
 }

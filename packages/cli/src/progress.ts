@@ -1,7 +1,7 @@
 import { styleText } from 'node:util';
 import { type FlowState, type RunState, RunStateFolder } from '@thund/events';
 import type { Pipeline, RunEvent, RunPhase, RunResult } from '@thund/ir';
-import { displayWidth, fitToWidth, padToWidth } from './display-width.js';
+import { displayWidth, fitMiddleToWidth, fitToWidth, padToWidth } from './display-width.js';
 import { escapeForTerminal } from './escape-for-terminal.js';
 import type { CliIo } from './io.js';
 
@@ -122,7 +122,7 @@ export class RunProgress {
     const names = shown.map((f) => escapeForTerminal(f.name));
     const nameWidth = Math.min(Math.max(...names.map(displayWidth)), Math.floor(columns / 3));
     const lines = shown.map((f, i) => {
-      const text = fitToWidth(`${symbol(f.phase)} ${padToWidth(fitToWidth(names[i] ?? '', nameWidth), nameWidth)}  ${escapeForTerminal(f.phase).padEnd(9)} ${describeFlow(f)}`.trimEnd(), columns);
+      const text = fitToWidth(`${symbol(f.phase)} ${padToWidth(fitMiddleToWidth(names[i] ?? '', nameWidth), nameWidth)}  ${escapeForTerminal(f.phase).padEnd(9)} ${describeFlow(f)}`.trimEnd(), columns);
       const style = COLOR[f.phase];
       // The symbol is one column either way: colour is added after the line is fitted.
       return this.#io.color === true && style !== undefined ? `${styleText(style, text.slice(0, 1))}${text.slice(1)}` : text;

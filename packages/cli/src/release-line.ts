@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { installCommand } from './install-command.js';
 
 /**
  * Þund releases all its packages together, at one version (a fixed
@@ -19,7 +20,7 @@ export function releaseLineMismatch(packageName: string, backendVersion: string,
   const want = releaseLine(cliVersion);
   if (releaseLine(backendVersion) === want) return undefined;
   const range = want.includes('.') ? `~${want}.0` : `^${want}.0.0`;
-  return `${packageName} ${backendVersion} is installed, but @thund/cli ${cliVersion} works with the ${want} release of the backends: install the matching one with \`pnpm add ${packageName}@${range}\` (or install @thund/cli@${releaseLine(backendVersion)})`;
+  return `${packageName} ${backendVersion} is installed, but @thund/cli ${cliVersion} works with the ${want} release of the backends: install the matching one with \`${installCommand(`${packageName}@${range}`)}\` (or install @thund/cli@${releaseLine(backendVersion)})`;
 }
 
 /** The CLI package's own version, from its package.json (one directory above `dist/` and `src/`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type RunEvent, from, pipeline, readFiles } from '@thund/ir';
-import { displayWidth, fitToWidth, padToWidth } from '../src/display-width.js';
+import { displayWidth, fitMiddleToWidth, fitToWidth, padToWidth } from '../src/display-width.js';
 import { RunProgress } from '../src/progress.js';
 import { renderTable } from '../src/render-table.js';
 import { captureIo } from './support/capture-io.js';
@@ -35,6 +35,26 @@ describe('RunProgress', () => {
     progress.update(ev('mv', 'failed', { error: { code: 'THUND_ENGINE', message: 'boom' } }));
     expect(io.out()).toMatch(/^▶ flow mv running\n✗ flow mv failed: \d+ ms; boom\n$/);
     expect(io.out()).not.toContain('\x1b');
+  });
+});
+
+describe('long flow names at 80 columns', () => {
+  it('30 flows sharing a long prefix stay distinguishable: cut from the middle, each line unique and within the width', () => {
+    let b = pipeline('many');
+    const names = Array.from({ length: 30 }, (_, i) => `a_rather_long_dataset_name_from_the_warehouse_${String(i).padStart(2, '0')}`);
+    for (const name of names) b = b.materializedView(name, { query: readFiles('csv', 'a.csv') });
+    const io = { ...captureIo('/', true), columns: 80 };
+    const progress = new RunProgress(io, b.build());
+    for (const name of names) progress.update(ev(name, 'running'));
+    // The last redraw: after the last cursor-up, one `\x1b[2K`-cleared line per flow.
+    const block = (io.out().split(/\x1b\[\d+A/).at(-1) ?? '').replaceAll('\x1b[J', '').replaceAll('\x1b[2K', '');
+    const shownNames = block.split('\n').filter((l) => /^[▶·]/.test(l)).map((l) => l.slice(2).split(/\s{2,}/)[0]);
+    expect(shownNames.length).toBeGreaterThan(1);
+    expect(new Set(shownNames).size).toBe(shownNames.length);
+    for (const line of block.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(79);
+    expect(shownNames[0]).toMatch(/^a_rather.*….*_00$/);
+    expect(fitMiddleToWidth('a_rather_long_dataset_name_17', 12)).toBe('a_rath…me_17');
+    expect(fitMiddleToWidth('short', 12)).toBe('short');
   });
 });
 

@@ -30,7 +30,7 @@ describe('thund.config.json and THUND_* settings', () => {
     // THUND_DB names a database that holds nothing yet: show finds no table there.
     const fromEnv = await thund(project, { THUND_DB: 'other.duckdb' }, 'show', 'pipeline.json', 'daily_revenue');
     expect(fromEnv.code).not.toBe(0);
-    expect(fromEnv.err).toMatch(/daily_revenue/);
+    expect(fromEnv.err).toMatch(/other\.duckdb, which does not exist/);
     const fromFlag = await thund(project, { THUND_DB: 'other.duckdb' }, 'show', 'pipeline.json', 'daily_revenue', '--db', 'state/orders.duckdb', '--limit', '1', '--format', 'csv');
     expect(fromFlag.code, fromFlag.err).toBe(0);
   });

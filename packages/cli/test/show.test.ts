@@ -54,7 +54,6 @@ describe('thund show (native)', () => {
   it.each([
     [['show', 'pipeline.json', 'daily_revenu', '--db', 'orders.duckdb'], /has no dataset "daily_revenu"; did you mean "daily_revenue"\?/],
     [['show', 'pipeline.json', 'daily_revenue_export', '--db', 'orders.duckdb'], /"daily_revenue_export" is a sink: its rows are in its files at out\/daily_revenue\.parquet/],
-    [['show', 'pipeline.json', 'daily_revenue'], /reads the DuckDB file a run wrote: give it with --db <file>/],
     [['show', 'pipeline.json', 'daily_revenue', '--db', 'orders.duckdb', '--format', 'xml'], /--format for "thund show" is table, json, csv; got "xml"/],
     [['show', 'pipeline.json', 'daily_revenue', 'clean_orders', '--db', 'orders.duckdb', '--format', 'csv'], /--format csv prints one dataset: name it/],
     [['show', 'pipeline.json', '--db', 'orders.duckdb', '--limit', 'many'], /--limit takes a whole number of rows/],
@@ -63,6 +62,44 @@ describe('thund show (native)', () => {
     expect(shown.code).toBe(2);
     expect(shown.err).toMatch(message);
     expect(shown.out).toBe('');
+  });
+});
+
+describe('thund run keeps what it wrote in the pipeline\'s storage (native, no --db)', () => {
+  it('show reads it back after run, from a new process; a show before any run says to run first and creates nothing', async () => {
+    const dir = ordersCopy();
+    const before = await thund(dir, 'show', 'pipeline.json', 'daily_revenue');
+    expect(before.code).toBe(2);
+    expect(before.err).toMatch(/there is nothing to read yet: pipeline "orders" keeps its datasets in .*\.thund\/orders\/native\.duckdb, which does not exist; run the pipeline first/);
+    expect(existsSync(join(dir, '.thund'))).toBe(false);
+    expect((await thund(dir, 'run', 'pipeline.json')).code).toBe(0);
+    expect(existsSync(join(dir, '.thund', 'orders', 'native.duckdb'))).toBe(true);
+    const shown = await thund(dir, 'show', 'pipeline.json', 'daily_revenue', '--format', 'csv', '--limit', '2');
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.out).toBe(FIRST_DAYS_CSV);
+    // The SQL form keeps its datasets in its spec's storage folder.
+    expect((await thund(dir, 'run', '.')).code).toBe(0);
+    const sql = await thund(dir, 'show', '.', 'daily_revenue', '--format', 'csv', '--limit', '2');
+    expect(sql.out).toBe(FIRST_DAYS_CSV);
+    expect(existsSync(join(dir, 'storage', 'native.duckdb'))).toBe(true);
+  });
+
+  it('show --db of a file that does not exist creates nothing', async () => {
+    const dir = ordersCopy();
+    const shown = await thund(dir, 'show', 'pipeline.json', '--db', 'missing.duckdb');
+    expect(shown.code).toBe(2);
+    expect(shown.err).toMatch(/missing\.duckdb, which does not exist; run the pipeline first, or check the database path/);
+    expect(existsSync(join(dir, 'missing.duckdb'))).toBe(false);
+  });
+
+  it('show finds datasets in the pipeline\'s own database (schema), as the run wrote them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'thund-show-customers-'));
+    cpSync(join(here, '..', '..', '..', 'examples', 'customers'), dir, { recursive: true, filter: (src) => !src.includes('/storage') });
+    expect((await thund(dir, 'run', '.', '--db', 'x.duckdb')).code).toBe(0);
+    const shown = await thund(dir, 'show', '.', 'customers', '--db', 'x.duckdb', '--format', 'csv');
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.out.split('\n')[0]).toMatch(/^customer_id,/);
+    expect(shown.out.trim().split('\n').length).toBeGreaterThan(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { OUTPUT_MARKER, type OutputOwner, markerText, readMarker, sidecarMarkerPath, writeMarker } from './output-marker.js';
+import { whenOutputUnlocked, withOutputLock } from './output-lock.js';
 import { assertOwned } from './output-ownership.js';
 import { type SinkFs, nodeSinkFs } from './sink-fs.js';
 
@@ -47,9 +48,17 @@ async function readJournal(fs: SinkFs, location: string): Promise<Journal | unde
  * Finishes or undoes a replacement a crash interrupted, from its journal:
  * the old output moved aside with nothing in its place is moved back; with
  * the new output in place, the old one aside is removed; an unfinished new
- * output is removed. Without a journal nothing is touched.
+ * output is removed. Without a journal nothing is touched, and nothing is
+ * while another live run holds the output's lock (its journal is not a
+ * crash's); a dead run's lock is removed.
  */
 export async function recoverOutput(location: string, fs: SinkFs = nodeSinkFs): Promise<void> {
+  if ((await fs.entry(dirname(location))) === undefined) return; // nothing was ever written there
+  // A journal is a crashed run's only when no live run holds the output: one in progress is left alone.
+  await whenOutputUnlocked(location, () => recoverLocked(location, fs));
+}
+
+async function recoverLocked(location: string, fs: SinkFs): Promise<void> {
   const journal = await readJournal(fs, location);
   if (journal === undefined) return;
   const parent = dirname(location);
@@ -68,6 +77,7 @@ export async function recoverOutput(location: string, fs: SinkFs = nodeSinkFs): 
  * Replaces a sink's output so that, whatever fails and wherever the process
  * dies, the location holds the old complete output or the new complete one:
  *
+ * 0. take the output's lock (`THUND_BUSY` while another run replaces it);
  * 1. recover an interrupted earlier replacement; refuse (`THUND_OUTPUT_NOT_OWNED`)
  *    unless what is at the location is Þund's;
  * 2. write a journal naming the two siblings below;
@@ -84,11 +94,16 @@ export async function recoverOutput(location: string, fs: SinkFs = nodeSinkFs): 
  */
 export async function replaceOutput(request: ReplaceRequest): Promise<number> {
   const fs = request.fs ?? nodeSinkFs;
+  await fs.mkdir(dirname(request.location));
+  return withOutputLock(request.location, request.owner, () => replaceLocked(fs, request));
+}
+
+/** The replacement itself, with this run holding the output's lock (so any journal found is a crashed run's). */
+async function replaceLocked(fs: SinkFs, request: ReplaceRequest): Promise<number> {
   const { location, owner } = request;
   const parent = dirname(location);
   const name = basename(location);
-  await fs.mkdir(parent);
-  await recoverOutput(location, fs);
+  await recoverLocked(location, fs);
   const current = await assertOwned(fs, location, owner);
   const journal: Journal = { temp: `.${name}.thund-new-${request.runId}`, aside: `.${name}.thund-old-${request.runId}` };
   const temp = join(parent, journal.temp);

@@ -149,9 +149,29 @@ export class CheckpointStore {
     };
   }
 
-  /** Paths of every file committed epochs have read. */
+  /**
+   * Paths of every file committed epochs have read (a directory source's
+   * offsets). Each epoch that read rows from files recorded them in the
+   * same transaction, so an epoch with rows read and no file recorded means
+   * the record was lost: resuming would read those files again and
+   * duplicate their rows, so it is refused like a lost checkpoint.
+   */
   async filesSeen(): Promise<Set<string>> {
-    const rows = await this.#session.rowsJson(`SELECT path FROM ${FILES_TABLE} WHERE flow = ${quoteString(this.#flow.name)}`);
+    const flow = quoteString(this.#flow.name);
+    const unrecorded = await this.#session.rowsJson(
+      `SELECT epoch, rows_read FROM ${EPOCHS_TABLE} e WHERE flow = ${flow} AND rows_read > 0 AND NOT EXISTS (SELECT 1 FROM ${FILES_TABLE} f WHERE f.flow = ${flow} AND f.epoch = e.epoch) ORDER BY epoch`,
+    );
+    if (unrecorded.length > 0) {
+      const epochs = unrecorded.map((r) => Number(r['epoch']));
+      const rows = unrecorded.reduce((sum, r) => sum + Number(r['rows_read']), 0);
+      throw checkpointError(
+        `the checkpoint of flow "${this.#flow.name}" has lost the record of the files it read: ${epochs.length} committed epoch${epochs.length === 1 ? '' : 's'} (${epochs.slice(0, 5).join(', ')}${epochs.length > 5 ? ', …' : ''}) read ${rows} rows from files it no longer lists (${FILES_TABLE} was changed). `
+          + 'Resuming would read those files again and duplicate their rows. Restore the checkpoint (the storage root, or the __thund schema of the database), '
+          + 'or start over with a full refresh, which clears the output and recomputes it: thund run --full-refresh <dataset> (RunOptions.fullRefresh: [dataset]), or --full-refresh-all',
+        this.#element,
+      );
+    }
+    const rows = await this.#session.rowsJson(`SELECT path FROM ${FILES_TABLE} WHERE flow = ${flow}`);
     return new Set(rows.map((r) => String(r['path'])));
   }
 

@@ -19,7 +19,7 @@ export function storageRoot(pipeline: Pipeline, baseDir: string): string {
   return join(baseDir, '.thund', pipeline.name.replace(/[^A-Za-z0-9_.-]/g, '_'));
 }
 
-/** The DuckDB file a streaming pipeline uses when the backend is configured in memory. */
-export function defaultStreamingDatabase(pipeline: Pipeline, baseDir: string): string {
+/** The DuckDB file in the pipeline's storage root: a streaming pipeline's when no database is configured, and every pipeline's with `persist`. */
+export function pipelineDatabase(pipeline: Pipeline, baseDir: string): string {
   return join(storageRoot(pipeline, baseDir), 'native.duckdb');
 }

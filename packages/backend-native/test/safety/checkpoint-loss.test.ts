@@ -141,3 +141,33 @@ describe('a streaming output whose checkpoint is lost', () => {
     expect(ids(rowsOf(await resumed.readDataset('ids')))).toEqual([1, 2, 10]);
   });
 });
+
+describe('a checkpoint that lost part of its record', () => {
+  const tempDir = useTempDirs();
+  const backend = useBackends();
+
+  it('is refused when the files-seen record was emptied but the epochs were kept; nothing is read twice, and a full refresh recomputes', async () => {
+    const dir = await tempDir();
+    const database = join(dir, 'warehouse.duckdb');
+    await writeText(join(dir, 'in/1.csv'), 'id\n1\n2\n3\n');
+    await writeText(join(dir, 'in/2.csv'), 'id\n4\n5\n6\n');
+    const first = backend({ baseDir: dir, database });
+    expect((await finish(first.run(toTable()))).result.status).toBe('completed');
+    expect(ids(rowsOf(await first.readDataset('ids')))).toEqual([1, 2, 3, 4, 5, 6]);
+    await first.close();
+
+    await withDuckDB(database, 'DELETE FROM __thund.files_seen');
+    await writeText(join(dir, 'in/3.csv'), 'id\n7\n');
+    const again = backend({ baseDir: dir, database });
+    const { result } = await finish(again.run(toTable()));
+    expect(result.status).toBe('failed');
+    const error = result.flows.find((f) => f.name === 'ids')?.error;
+    expect(error?.code).toBe('THUND_CHECKPOINT');
+    expect(error?.message).toMatch(/flow "ids" has lost the record of the files it read: 1 committed epoch \(0\) read 6 rows/);
+    expect(error?.message).toContain('thund run --full-refresh');
+    expect(ids(rowsOf(await again.readDataset('ids')))).toEqual([1, 2, 3, 4, 5, 6]);
+
+    expect((await finish(again.run(toTable(), { fullRefresh: ['ids'] }))).result.status).toBe('completed');
+    expect(ids(rowsOf(await again.readDataset('ids')))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});

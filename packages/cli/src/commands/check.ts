@@ -17,7 +17,7 @@ export async function checkCommand(input: CommandInput, io: CliIo): Promise<Exit
     const backendName = escapeForTerminal(report.backend);
     if (report.ok && input.bind) return await bindEveryFlow(backend, pipeline, io);
     if (report.ok) {
-      io.stdout.write(`✓ pipeline "${name}" is valid and backend "${backendName}" supports everything it uses (${pipeline.datasets.length} datasets, ${pipeline.flows.length} flows)\n`);
+      io.stdout.write(`✓ pipeline "${name}" is valid and backend "${backendName}" supports everything it uses (${count(pipeline.datasets.length, 'dataset')}, ${count(pipeline.flows.length, 'flow')})\n`);
       return ExitCode.Success;
     }
     io.stderr.write(`✗ backend "${backendName}" cannot run pipeline "${name}": ${report.violations.length} problem(s)\n`);
@@ -46,4 +46,9 @@ async function bindEveryFlow(backend: ExecBackend, pipeline: Pipeline, io: CliIo
   if (failed.length === 0 && result.error !== undefined) io.stderr.write(`  - ${escapeMessage(result.error.message, '    ')}\n`);
   // A server that cannot be reached is not a mistake in the pipeline.
   return result.error?.code === ThundErrorCode.Connection ? ExitCode.RunFailed : ExitCode.InvalidInput;
+}
+
+/** `1 dataset`, `4 datasets`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

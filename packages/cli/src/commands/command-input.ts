@@ -31,8 +31,10 @@ export interface CommandInput {
   readonly live: boolean;
   /** view: port to serve on (default: a free one). */
   readonly port?: number;
-  /** diff: the two backends compared. */
+  /** diff: the two backends compared; capabilities: those shown; test: those run on. */
   readonly backends: readonly string[];
+  /** Whether `--backends` was given (else `backends` is a default: every installed backend, or `--backend`). */
+  readonly backendsGiven: boolean;
   /** diff: the datasets compared (default: all but temporary views). */
   readonly select: readonly string[];
   /** diff: columns that identify a row. */

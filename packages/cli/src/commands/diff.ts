@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { type DatasetRows, type ExecBackend, type Pipeline, type RunResult, ThundError } from '@thund/ir';
 import { type ScratchBackend, createScratchBackend } from '../backends.js';
+import { installCommand } from '../install-command.js';
 import { type DiffSide, compareRuns } from '../diff/compare-runs.js';
 import { renderDiff } from '../diff/render-diff.js';
 import { deliver, feedBatches } from '../diff/feed.js';
@@ -41,7 +42,12 @@ export async function diffCommand(input: CommandInput, io: CliIo): Promise<ExitC
     return equal ? ExitCode.Success : ExitCode.RunFailed;
   }
   const [left, right, ...more] = input.backends;
+  if (!input.backendsGiven && (left === undefined || right === undefined)) {
+    throw new UsageError(`thund diff compares two backends, and only ${input.backends.join(', ') || 'no backend'} is installed: add @thund/backend-spark (\`${installCommand('@thund/backend-spark')}\`) and give --backends native,spark, or compare two forms of the pipeline on one backend with --against <other form>`, { hint: undefined });
+  }
   if (left === undefined || right === undefined || more.length > 0) throw new UsageError(`--backends takes two backends, e.g. native,spark; got "${input.backends.join(',')}"`);
+  // Said before anything starts: a default that reaches a Spark server should never be a surprise.
+  if (!input.backendsGiven) io.stderr.write(`thund diff: comparing ${left} with ${right}${right === 'spark' || left === 'spark' ? ` (Spark at ${input.backendOptions.remote ?? 'sc://127.0.0.1:15002'})` : ''}; choose others with --backends\n`);
   const outcome = await compareSides(input, io, selected, [left, right].map((backend) => ({ label: backend, backend, pipeline: loaded, baseDir: input.backendOptions.baseDir })));
   if (typeof outcome === 'number') return outcome;
   return outcome ? ExitCode.Success : ExitCode.RunFailed;

@@ -51,7 +51,10 @@ export async function runCommand(input: CommandInput, io: CliIo): Promise<ExitCo
         return ExitCode.Success;
       }
       if (backend.readRows !== undefined) {
-        for (const name of datasetsToShow(pipeline, input.show)) {
+        // A selective run shows what it refreshed: the other datasets kept their rows (or were never written).
+        const refreshed = new Set(result.flows.filter((f) => f.phase !== 'excluded').map((f) => f.name));
+        const shown = datasetsToShow({ ...pipeline, flows: pipeline.flows.filter((f) => refreshed.has(f.name)) }, input.show);
+        for (const name of shown) {
           io.stdout.write(`\n${renderTable(name, await backend.readRows(name, { limit: PREVIEW_ROWS }))}`);
         }
       }
@@ -66,7 +69,8 @@ export async function runCommand(input: CommandInput, io: CliIo): Promise<ExitCo
 
 /**
  * The datasets asked for with --show, else the final ones: readable
- * datasets (not sinks, not temporary views) that no other readable dataset reads.
+ * datasets (not sinks, not temporary views) that a flow of `pipeline`
+ * writes and no other readable dataset reads.
  */
 export function datasetsToShow(pipeline: Pipeline, asked: readonly string[]): string[] {
   if (asked.length > 0) return [...asked];
@@ -76,5 +80,6 @@ export function datasetsToShow(pipeline: Pipeline, asked: readonly string[]): st
       .filter((f) => !sinks.has(f.target))
       .flatMap((f) => planFacts(f).reads),
   );
-  return pipeline.datasets.filter((d) => (d.type === 'table' || d.type === 'materialized_view') && !readByDatasets.has(d.name)).map((d) => d.name);
+  const written = new Set(pipeline.flows.map((f) => f.target));
+  return pipeline.datasets.filter((d) => (d.type === 'table' || d.type === 'materialized_view') && written.has(d.name) && !readByDatasets.has(d.name)).map((d) => d.name);
 }

@@ -12,15 +12,13 @@ const FORMATS = ['table', 'json', 'csv'] as const;
 /**
  * `thund show <pipeline> [dataset …]`: the rows an earlier run wrote, read
  * back with a bounded query (`--limit`, default 20: the backend reads no
- * more) — from the DuckDB file of `--db` on native, from the pipeline's
- * tables on Spark. Nothing runs. Without dataset names, the final ones.
+ * more), from where a run of the pipeline writes them: on native its
+ * storage root's database (or `--db`), on Spark its catalog and database.
+ * Nothing runs. Without dataset names, the final ones.
  */
 export async function showCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
   const format = input.format;
   if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format for "thund show" is ${FORMATS.join(', ')}; got "${format}"`);
-  if (input.backend === 'native' && input.backendOptions.database === undefined) {
-    throw new UsageError('"thund show" reads the DuckDB file a run wrote: give it with --db <file> (a run without --db keeps nothing)');
-  }
   const pipeline = await input.loadPipeline();
   checkShownDatasets(pipeline, input.datasets);
   const names = datasetsToShow(pipeline, input.datasets);
@@ -29,7 +27,7 @@ export async function showCommand(input: CommandInput, io: CliIo): Promise<ExitC
   try {
     if (backend.readRows === undefined) throw new UsageError(`backend "${input.backend}" cannot read datasets back (it has no readRows facet)`);
     for (const name of names) {
-      const rows = await backend.readRows(name, { limit: input.limit });
+      const rows = await backend.readRows(name, { limit: input.limit, pipeline });
       if (format === 'table') io.stdout.write(`${names.length > 1 && name !== names[0] ? '\n' : ''}${renderTable(name, rows)}`);
       else io.stdout.write(format === 'csv' ? rowsAsCsv(rows) : rowsAsJsonLines(rows));
       // The data goes to stdout untouched; that it was cut short, to stderr.

@@ -2,6 +2,7 @@ import type { Pipeline } from '../model/pipeline.js';
 import { jsonPath } from '../document/json-path.js';
 import { walkPlan } from '../plan/plan-walk.js';
 import type { Violation } from './check-report.js';
+import { inputReachesSink } from './input-reach.js';
 import {
   type LocationPath, containsLocation, globBase, isAbsoluteLocation, isFilesystemRoot, isUrlLocation, locationText, resolveLocationPath,
 } from './location-path.js';
@@ -22,6 +23,8 @@ interface Protected {
   readonly path: LocationPath;
   /** `the storage root /x/.thund/p` */
   readonly what: string;
+  /** An input's path as written: a sink it would read is refused too (`inputReachesSink`). */
+  readonly input?: string;
 }
 
 /**
@@ -29,7 +32,9 @@ interface Protected {
  * (deletes) what is at its location: every sink whose resolved location is,
  * or contains, a filesystem root, the user's home directory, the pipeline's
  * base directory, its storage root, an input of a `read_files` node, or
- * another sink's location; and every relative location that climbs out of
+ * another sink's location; every sink inside an input (a directory or the
+ * folder a glob reads: its rows would come back as input on every run);
+ * and every relative location that climbs out of
  * the base directory (`../elsewhere`). One violation per sink, naming every
  * conflict and how to fix it. Pure: nothing is read from a filesystem and
  * symlinks are not followed; URLs (`s3://…`) are not local paths and are left
@@ -51,14 +56,16 @@ export function outputLocationViolations(pipeline: Pipeline, context: OutputLoca
       relation(node) {
         if (node.kind !== 'read_files' || isUrlLocation(node.path)) return;
         const input = resolveLocationPath(context.baseDir, globBase(node.path));
-        guarded.push({ path: input, what: `the input "${node.path}" of flow "${flow.name}" (${locationText(input)})` });
+        guarded.push({ path: input, what: `the input "${node.path}" of flow "${flow.name}" (${locationText(input)})`, input: node.path });
       },
     });
   }
   const sinks = pipeline.datasets.flatMap((dataset, index) => {
     const written = dataset.location ?? dataset.name;
     if (dataset.type !== 'sink' || isUrlLocation(written)) return [];
-    return [{ dataset, index, written, path: resolveLocationPath(context.baseDir, written) }];
+    // Partitioned and streaming sinks write a directory of files; a batch sink writes one file.
+    const directory = (dataset.partitionColumns ?? []).length > 0 || pipeline.flows.some((f) => f.target === dataset.name && f.kind !== 'batch');
+    return [{ dataset, index, written, directory, path: resolveLocationPath(context.baseDir, written) }];
   });
 
   const violations: Violation[] = [];
@@ -68,6 +75,9 @@ export function outputLocationViolations(pipeline: Pipeline, context: OutputLoca
     if (isFilesystemRoot(sink.path)) conflicts.push('is a filesystem root');
     for (const guard of guarded) {
       if (containsLocation(sink.path, guard.path)) conflicts.push(`${sink.path.segments.length === guard.path.segments.length ? 'is' : 'contains'} ${guard.what}`);
+      else if (guard.input !== undefined && inputReachesSink(context.baseDir, guard.input, sink.path, sink.directory)) {
+        conflicts.push(`is read by ${guard.what}, so each run would read what the last one wrote as new input`);
+      }
     }
     for (const other of sinks) {
       if (other !== sink && containsLocation(sink.path, other.path)) {

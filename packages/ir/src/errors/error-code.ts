@@ -26,6 +26,11 @@ export const ThundErrorCode = {
    * Þund replaces or removes only its own outputs.
    */
   OutputNotOwned: 'THUND_OUTPUT_NOT_OWNED',
+  /**
+   * Another run holds what this one needs (the pipeline's database, a sink
+   * being replaced): one run at a time writes a pipeline's outputs.
+   */
+  Busy: 'THUND_BUSY',
   /** The run was cancelled. */
   Cancelled: 'THUND_CANCELLED',
   /** A bug in Þund or a backend: please report it. */

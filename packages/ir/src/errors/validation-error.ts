@@ -6,6 +6,7 @@ import { ThundError } from './thund-error.js';
 export type ValidationIssueCode =
   | 'invalid_json'
   | 'inexact_number'
+  | 'duplicate_key'
   | 'invalid_document'
   | 'unsupported_version'
   | 'duplicate_dataset'
@@ -26,6 +27,8 @@ export type ValidationIssueCode =
   | 'cdc_into_non_table'
   | 'cdc_columns_conflict'
   | 'window_without_event_time'
+  | 'window_zero_duration'
+  | 'window_slide_longer_than_size'
   | 'append_without_watermark'
   | 'streaming_option_on_batch_flow'
   | 'complete_without_aggregation'

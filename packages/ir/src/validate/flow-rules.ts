@@ -1,4 +1,6 @@
 import type { ValidationIssue } from '../errors/validation-error.js';
+import { durationToMs } from '../model/duration.js';
+import type { WindowSpec } from '../model/streaming.js';
 import { type Rule, flowRef, issue } from './context.js';
 
 /** Which flow kinds may write which dataset types. */
@@ -37,6 +39,7 @@ export const streamingSemantics: Rule = ({ pipeline, facts }) => {
         }
       }
     }
+    if (flow.window !== undefined) issues.push(...windowSizeIssues(flow.window, flow.name, ['flows', i, 'window'], ref));
     if (flow.window !== undefined && flow.window.column === undefined && flow.watermark === undefined) {
       issues.push(issue('window_without_event_time', ['flows', i, 'window'], `flow "${flow.name}" has a ${flow.window.kind} window but no event time: set the window's "column" or the flow's "watermark"`, ref));
     }
@@ -49,6 +52,30 @@ export const streamingSemantics: Rule = ({ pipeline, facts }) => {
   });
   return issues;
 };
+
+/**
+ * A window's durations must be positive, and a hopping window may not slide
+ * further than its size (Spark's own rules for `window` and
+ * `session_window`): a zero size assigns no row to any window, so the rows
+ * would vanish without a word; a zero slide makes infinitely many windows.
+ */
+function windowSizeIssues(window: WindowSpec, flow: string, at: readonly (string | number)[], ref: ReturnType<typeof flowRef>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const durations = window.kind === 'session' ? { gap: window.gap } : window.kind === 'hopping' ? { size: window.size, slide: window.slide } : { size: window.size };
+  for (const [key, value] of Object.entries(durations)) {
+    if (durationToMs(value) === 0) {
+      issues.push(issue('window_zero_duration', [...at, key], `flow "${flow}" has a ${window.kind} window whose ${key} is "${value}": a window's ${key} must be longer than zero (for example "1m")`, ref));
+    }
+  }
+  if (window.kind === 'hopping') {
+    const size = durationToMs(window.size);
+    const slide = durationToMs(window.slide);
+    if (size !== undefined && slide !== undefined && slide > size) {
+      issues.push(issue('window_slide_longer_than_size', [...at, 'slide'], `flow "${flow}" has a hopping window that slides by "${window.slide}", longer than its size "${window.size}": rows between windows would belong to none; make the slide at most the size (equal: a tumbling window)`, ref));
+    }
+  }
+  return issues;
+}
 
 export const uniqueExpectations: Rule = ({ pipeline }) => {
   const issues: ValidationIssue[] = [];

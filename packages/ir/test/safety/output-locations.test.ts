@@ -78,3 +78,43 @@ describe('outputLocationViolations', () => {
     expect(winBase[0]?.message).toContain('contains the pipeline\'s base directory C:/work/project');
   });
 });
+
+describe('outputLocationViolations: a sink its own input would read back', () => {
+  /** One flow reading `input`, one sink at `location` written by a batch flow (partitioned: a directory of files). */
+  function reading(input: string, location: string, partitioned = false): Violation[] {
+    const p = pipeline('shop')
+      .materializedView('orders', { query: readFiles('csv', input) })
+      .sink('export', { format: 'csv', location, ...(partitioned ? { partitionColumns: ['day'] } : {}) })
+      .flow('export_orders', { target: 'export', query: from('orders') })
+      .build();
+    return outputLocationViolations(p, context);
+  }
+
+  it.each([
+    ['in/*.csv', 'in/out.csv', false],
+    ['in/', 'in/out.csv', false],
+    ['in', 'in/sub/out.csv', false],
+    ['*.csv', 'out.csv', false],
+    ['data/**/*.json', 'data/2026/out.json', false],
+    ['data/**/*.json', 'data/out', true],
+    ['logs/{a,b}/*.csv', 'logs/a/x.csv', false],
+    ['logs/[ab]/*.csv', 'logs/b/x.csv', false],
+    ['in/*/*.csv', 'in/exports', true],
+  ])('refuses input %j with sink %j (partitioned: %s): each run would read what the last one wrote', (input, location, partitioned) => {
+    const violations = reading(input, location, partitioned);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]?.message).toContain(`is read by the input "${input}" of flow "orders"`);
+    expect(violations[0]?.message).toContain('so each run would read what the last one wrote as new input');
+  });
+
+  it.each([
+    ['in/*.csv', 'in/out.parquet', false],
+    ['in/*.csv', 'in/sub/out.csv', false],
+    ['*.csv', 'out/x.csv', false],
+    ['data/orders.csv', 'data/out.csv', false],
+    ['logs/{a,b}/*.csv', 'logs/c/x.csv', false],
+    ['in/*.csv', 'out', true],
+  ])('accepts input %j with sink %j (partitioned: %s): no file it writes matches', (input, location, partitioned) => {
+    expect(reading(input, location, partitioned)).toEqual([]);
+  });
+});
