@@ -28,7 +28,8 @@ export type ParseResult =
  * its shape, then its graph. Every problem is reported, each with its path.
  * JSON text must write integers beyond ±(2^53 − 1) as strings with their
  * type (`"value": "9007199254740993", "type": "int64"`): as JSON numbers
- * they would lose digits, so they are refused at their line and column.
+ * they would lose digits, so they are refused at their line and column,
+ * as is a key written twice in one object (JSON.parse keeps the last).
  * Never throws. The pipeline returned is deep-frozen and remembered as
  * valid, so `validatePipeline` (and a run's preflight) need not check it again.
  */
@@ -41,7 +42,7 @@ export function safeParsePipeline(input: unknown): ParseResult {
       const detail = error instanceof Error ? error.message : String(error);
       return failure([{ code: 'invalid_json', path: '$', message: `is not valid JSON: ${detail}` }]);
     }
-    const textIssues = jsonTextIssues(input);
+    const textIssues = jsonTextIssues(input, value);
     if (textIssues.length > 0) return failure(textIssues);
   }
   // The schema recurses into plans: bound their depth first, without recursing.
