@@ -7,7 +7,6 @@ export type ValidationIssueCode =
   | 'invalid_json'
   | 'inexact_number'
   | 'duplicate_key'
-  | 'duplicate_key'
   | 'invalid_document'
   | 'unsupported_version'
   | 'duplicate_dataset'
