@@ -203,6 +203,7 @@ export const FlowSchema: z.ZodType<Flow> = z.strictObject({
  * is generated from it.
  */
 export const PipelineSchema: z.ZodType<Pipeline> = z.strictObject({
+  $schema: z.string().optional().meta({ description: 'The JSON Schema this document follows, for editors (e.g. the URL or path of pipeline.schema.json); ignored by Þund.' }),
   version: z.literal(1),
   name,
   catalog: name.optional(),

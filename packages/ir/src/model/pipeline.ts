@@ -9,6 +9,11 @@ export const PIPELINE_DOCUMENT_VERSION = 1;
  * IR every backend runs.
  */
 export interface Pipeline {
+  /**
+   * The JSON Schema the document says it follows (`"$schema"`), for editors'
+   * completion and checks; kept as written, never read by Þund.
+   */
+  readonly $schema?: string;
   /** Document format version; always `1` for now. */
   readonly version: typeof PIPELINE_DOCUMENT_VERSION;
   /** Pipeline name; used in events, storage paths and engine metadata. */
