@@ -1,5 +1,5 @@
 import type { Table } from 'apache-arrow';
-import type { Capabilities, CheckReport, DatasetRows, ExecBackend, ExplainedFlow, ReadRowsOptions, Pipeline, RunHandle, RunOptions } from '@thund/ir';
+import type { Capabilities, CheckReport, Dataset, DatasetRows, ExecBackend, ExplainedFlow, ReadRowsOptions, Pipeline, RunHandle, RunOptions } from '@thund/ir';
 import { type RelationInit, SparkConnectSession } from './connect/session.js';
 import { type PipelinePlace, resolvePath } from './lower/flow-plan.js';
 import { type FlowRelation, flowRelations } from './lower/flow-relations.js';
@@ -58,10 +58,7 @@ export class SparkBackend implements ExecBackend {
 
   /** Starts a run and returns at once; see RunHandle. */
   run(pipeline: Pipeline, options?: RunOptions): RunHandle {
-    const place = this.#place(pipeline);
-    for (const dataset of pipeline.datasets) {
-      this.#written.set(dataset.name, { place, dataset, ...(dataset.location === undefined ? {} : { location: resolvePath(this.#config.baseDir, dataset.location) }) });
-    }
+    for (const dataset of pipeline.datasets) this.#written.set(dataset.name, this.#locationIn(pipeline, dataset));
     return runPipeline(
       { session: async () => this.#session, check: (p) => this.check(p), place: (p) => this.#place(p), baseDir: this.#config.baseDir, storageRoot: this.#config.storageRoot },
       pipeline,
@@ -74,14 +71,24 @@ export class SparkBackend implements ExecBackend {
     return this.plan(pipeline).map((p) => ({ flow: p.flow, language: 'spark connect relation (json)', text: p.relationJson }));
   }
 
-  /** A dataset's current rows as one Arrow table. */
-  async readDataset(name: string): Promise<Table> {
-    return readDataset(this.#session, name, this.#readRelation(name));
+  /**
+   * A dataset's current rows as one Arrow table. With `pipeline`, the
+   * dataset as that pipeline's run wrote it (a table in its catalog and
+   * database, a sink's files), whether or not this backend ran it; without,
+   * as the pipeline this backend last ran that has it wrote it, else the
+   * name in the configured catalog and database.
+   */
+  async readDataset(name: string, pipeline?: Pipeline): Promise<Table> {
+    return readDataset(this.#session, name, this.#readRelation(name, pipeline));
   }
 
-  /** The contract's readRows facet: plain rows, at most `limit` pulled from the server. */
+  /**
+   * The contract's readRows facet: plain rows, at most `limit` pulled from
+   * the server; `options.pipeline` places the dataset as for
+   * {@link SparkBackend.readDataset}.
+   */
   async readRows(name: string, options?: ReadRowsOptions): Promise<DatasetRows> {
-    return readRows(this.#session, name, this.#readRelation(name), options);
+    return readRows(this.#session, name, this.#readRelation(name, options?.pipeline), options);
   }
 
   /** Ends the Spark Connect session. */
@@ -89,8 +96,16 @@ export class SparkBackend implements ExecBackend {
     this.#session.close();
   }
 
-  #readRelation(name: string): RelationInit {
-    return readRelation(name, this.#written.get(name), { catalog: this.#config.catalog, database: this.#config.database });
+  #readRelation(name: string, pipeline: Pipeline | undefined): RelationInit {
+    if (pipeline === undefined) return readRelation(name, this.#written.get(name), { catalog: this.#config.catalog, database: this.#config.database });
+    const dataset = pipeline.datasets.find((d) => d.name === name);
+    return readRelation(name, dataset === undefined ? undefined : this.#locationIn(pipeline, dataset), this.#place(pipeline));
+  }
+
+  /** Where `pipeline`'s run writes `dataset`: its catalog and database, or a sink's files. */
+  #locationIn(pipeline: Pipeline, dataset: Dataset): DatasetLocation {
+    const location = dataset.location === undefined ? {} : { location: resolvePath(this.#config.baseDir, dataset.location) };
+    return { place: this.#place(pipeline), dataset, ...location };
   }
 
   #place(pipeline: Pipeline): PipelinePlace {
