@@ -61,15 +61,25 @@ describe('schemas inferred once per run', () => {
     expect(plan).toEqual(joined(csvRead('/d/orders.csv'), csvRead('/d/other.csv')));
   });
 
-  it('leaves alone streaming reads, reads with a schema, CSV read without inferSchema, and reads Spark could not analyse', async () => {
+  it('leaves alone reads with a schema, CSV read without inferSchema, and reads Spark could not analyse', async () => {
     const { session, asked } = fakeSession({ '/d/orders.csv': orders });
-    const streaming = csvRead('/d/orders.csv', {}, true);
     const typed: RelationInit = { relType: { case: 'read', value: { readType: { case: 'dataSource', value: { format: 'csv', paths: ['/d/orders.csv'], schema: 'id INT', options: { inferSchema: 'true' } } } } } };
     const strings = csvRead('/d/orders.csv', { inferSchema: 'false' });
     const missing = csvRead('/d/missing.csv');
-    const inferred = await InferredSchemas.infer(session, [streaming, typed, strings, missing]);
+    const streamingMissing = csvRead('/d/missing.csv', {}, true);
+    const inferred = await InferredSchemas.infer(session, [typed, strings, missing, streamingMissing]);
     expect(asked).toEqual(['/d/missing.csv']);
-    for (const plan of [streaming, typed, strings, missing]) expect(inferred.apply(plan)).toBe(plan);
+    for (const plan of [typed, strings, missing, streamingMissing]) expect(inferred.apply(plan)).toBe(plan);
+  });
+
+  it('a streaming read is inferred once, with a batch read of the same files, and stays streaming, now with the schema', async () => {
+    const { session, asked } = fakeSession({ '/d/inbox': orders });
+    const streaming = csvRead('/d/inbox', {}, true);
+    const inferred = await InferredSchemas.infer(session, [streaming, csvRead('/d/inbox')]);
+    expect(asked).toEqual(['/d/inbox']);
+    expect(inferred.apply(streaming)).toEqual({
+      relType: { case: 'read', value: { readType: { case: 'dataSource', value: { format: 'csv', paths: ['/d/inbox'], options: { header: 'true' }, schema: '`id` INT, `amount` DOUBLE, `at` TIMESTAMP' } }, isStreaming: true } },
+    });
   });
 
   it('states Spark types as DDL, or nothing where DDL cannot say the type exactly', () => {

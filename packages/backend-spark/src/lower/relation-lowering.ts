@@ -24,11 +24,11 @@ export interface LoweringContext {
    * the run) a qualified table, or a temporary view's own plan inlined.
    */
   readDataset?(dataset: string, streaming: boolean): RelationInit | undefined;
-  /** A schema Spark already inferred this run for a batch file read it would otherwise infer again (inferred-schemas.ts). */
+  /** A schema Spark already inferred this run for a file read it would otherwise infer again (inferred-schemas.ts). */
   inferredSchema?(read: FileRead): string | undefined;
 }
 
-/** What identifies a batch file read for schema inference: its format, paths and reader options. */
+/** What identifies a file read for schema inference: its format, paths and reader options. */
 export interface FileRead {
   readonly format: string;
   readonly paths: readonly string[];
@@ -37,10 +37,12 @@ export interface FileRead {
 
 /**
  * Whether Spark infers the schema of a file read given none by reading the
- * files whole: a batch CSV read with `inferSchema`, a batch JSON read.
+ * files whole: a CSV read with `inferSchema`, a JSON read. A streaming read
+ * infers the schema a batch read of the same files would (with
+ * `spark.sql.streaming.schemaInference`; without it, it needs one).
  */
-export function infersSchema(read: FileRead, streaming: boolean): boolean {
-  return !streaming && ((read.format === 'csv' && read.options['inferSchema'] === 'true') || read.format === 'json');
+export function infersSchema(read: FileRead): boolean {
+  return (read.format === 'csv' && read.options['inferSchema'] === 'true') || read.format === 'json';
 }
 
 /** The SQL dialects Spark runs as written. */
@@ -98,15 +100,15 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
   /**
    * A data source read of the resolved path, streaming in a streaming flow.
    * CSV and JSON fail fast on a malformed file; CSV has a header, RFC 4180
-   * quoting and DuckDB option names accepted; batch CSV without a schema
-   * infers one.
+   * quoting and DuckDB option names accepted; CSV without a schema infers
+   * one (typed columns, as native reads them), batch or streaming.
    */
   readonly read_files = (node: RelationNodeOf<'read_files'>): RelationInit => {
     const options: Record<string, string> = {};
     if (node.format === 'csv') {
       // Like native: a header row, RFC 4180 quoting, and a malformed file fails rather than reading as something else.
       Object.assign(options, { header: 'true', escape: '"', mode: 'FAILFAST' });
-      if (node.schema === undefined && !this.#context.streaming) options['inferSchema'] = 'true';
+      if (node.schema === undefined) options['inferSchema'] = 'true';
       for (const [key, value] of Object.entries(node.options ?? {})) options[CSV_OPTION_ALIASES[key] ?? key] = value;
     } else {
       if (node.format === 'json') options['mode'] = 'FAILFAST';
@@ -115,7 +117,7 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
     if (this.#context.streaming && node.maxFilesPerTrigger !== undefined) options['maxFilesPerTrigger'] = String(node.maxFilesPerTrigger);
     const paths = [this.#context.resolvePath(node.path)];
     const read: FileRead = { format: node.format, paths, options };
-    const inferred = node.schema === undefined && infersSchema(read, this.#context.streaming) ? this.#context.inferredSchema?.(read) : undefined;
+    const inferred = node.schema === undefined && infersSchema(read) ? this.#context.inferredSchema?.(read) : undefined;
     if (inferred !== undefined) delete options['inferSchema'];
     const schema = node.schema === undefined ? inferred : schemaDdl(node.schema);
     return {

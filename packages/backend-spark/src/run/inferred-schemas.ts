@@ -3,15 +3,19 @@ import { type FileRead, infersSchema } from '../lower/relation-lowering.js';
 import { structDdl } from '../read/spark-ddl.js';
 
 /**
- * The schemas of a run's batch file reads that Spark would infer (CSV with
- * `inferSchema`, JSON), inferred once when the run starts.
+ * The schemas of a run's file reads that Spark would infer (CSV with
+ * `inferSchema`, JSON), batch or streaming, inferred once when the run
+ * starts by a batch read of the files.
  *
  * Spark infers such a schema by reading the files whole, and it does so
  * each time a plan that reads them is analysed: the declared-schema check,
  * the flow's definition, the graph's resolution, the flow's execution and
  * the counts after it. Sending the schema it inferred the first time with
  * each later read makes that one pass over the files instead of four or
- * five; the rows are the same, since the schema is Spark's own.
+ * five; the rows are the same, since the schema is Spark's own. A
+ * streaming read needs it most: without a schema Spark refuses to create
+ * the stream unless the session allows it to infer one
+ * (streaming-schema-inference.ts).
  */
 export class InferredSchemas {
   readonly #schemas: ReadonlyMap<string, string>;
@@ -72,7 +76,7 @@ type DataSourceInit = FileRead & { readonly schema?: string };
 
 /**
  * Walks a relation (any depth: joins, unions, subqueries in expressions)
- * and replaces each batch data source read that infers its schema by what
+ * and replaces each data source read that infers its schema by what
  * `replace` returns for it; unchanged parts are shared, not copied.
  */
 function rewriteReads(value: unknown, replace: (read: FileRead) => DataSourceInit | undefined): unknown {
@@ -96,12 +100,12 @@ function rewriteReads(value: unknown, replace: (read: FileRead) => DataSourceIni
   return copy ?? value;
 }
 
-/** `node` if it is a Read relation's body of a batch data source that infers its schema. */
+/** `node` if it is a Read relation's body of a data source (batch or streaming) that infers its schema. */
 function inferringRead(node: object): { readonly node: object; readonly source: FileRead } | undefined {
-  const { readType, isStreaming } = node as { readType?: { case?: unknown; value?: unknown }; isStreaming?: unknown };
+  const { readType } = node as { readType?: { case?: unknown; value?: unknown } };
   if (readType?.case !== 'dataSource' || typeof readType.value !== 'object' || readType.value === null) return undefined;
   const source = readType.value as Partial<DataSourceInit>;
   if (source.format === undefined || source.paths === undefined || (source.schema !== undefined && source.schema !== '')) return undefined;
   const read: FileRead = { format: source.format, paths: source.paths, options: source.options ?? {} };
-  return infersSchema(read, isStreaming === true) ? { node, source: read } : undefined;
+  return infersSchema(read) ? { node, source: read } : undefined;
 }

@@ -26,6 +26,7 @@ import { writeBatchSinks } from './write-batch-sinks.js';
 import { type AppendOnceOutcome, StagingRefused, stageAppendOnceFlows, stagedSchemas } from './stage-append-once.js';
 import { StreamingProgressListener, progressReporter } from './streaming-progress.js';
 import { InferredSchemas } from './inferred-schemas.js';
+import { allowStreamingSchemaInference } from './streaming-schema-inference.js';
 import { ObservedCounts } from './observed-counts.js';
 
 export interface RunDependencies {
@@ -79,6 +80,7 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
   const notRun = downstreamOf(whole, new Set(mismatches.keys()));
   const pipeline = notRun.size === 0 ? whole : withoutFlows(whole, notRun);
   const outputs = (pipeline === whole ? wholeOutputs : graphOutputs(pipeline, deps.baseDir, storageDir)).map((o) => withInferred(o, inferred));
+  await allowStreamingSchemaInference(session, outputs.flatMap((o) => o.flows.map((f) => f.relation)), signal);
   const members = new Map(outputs.flatMap((o) => o.flows.map((f) => [f.name, f.members.map((m) => m.name)] as const)));
   const outsideGraph = new Set(batchSinkFlows(pipeline).map((f) => f.name));
   const streamingTables = outputs.filter((o) => o.sdpType === 'table' && o.flows.length > 0)
@@ -129,8 +131,7 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
     let appendOnce: ReadonlyMap<string, AppendOnceOutcome> = new Map();
     let graphFlows = outputs.flatMap((o) => o.flows);
     if (options.dryRun !== true && running.flows.some((f) => f.kind === 'append_once')) {
-      // The staged files are read as a stream without a declared schema; Spark resolves a flow when it is defined, with the session's conf.
-      await session.setConfig({ 'spark.sql.streaming.schemaInference': 'true' });
+      // The staged files are read as a stream without a declared schema (allowStreamingSchemaInference above let Spark infer it).
       appendOnce = await stageAppendOnceFlows({ session, pipeline: running, storageDir, lowering, ledger, tracker, resets, signal });
     } else if (pipeline.flows.some((f) => f.kind === 'append_once')) {
       // A dry run stages nothing: the graph reads each staging directory with the schema its rows would have.
@@ -322,8 +323,8 @@ function graphTables(outputs: readonly GraphOutput[], runningTargets: ReadonlySe
 }
 
 /**
- * The schemas Spark infers for the pipeline's batch file reads, inferred
- * once (inferred-schemas.ts). Not when the pipeline's `configuration` sets
+ * The schemas Spark infers for the pipeline's file reads, batch or
+ * streaming, inferred once (inferred-schemas.ts). Not when the pipeline's `configuration` sets
  * more than the time zone: the graph runs with it and this session does
  * not, and settings such as `spark.sql.timestampType` change what Spark
  * infers; the graph then infers them itself, as it always may.
