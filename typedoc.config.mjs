@@ -1,4 +1,4 @@
-// TypeDoc settings for `pnpm docs`: one HTML API reference for every package's
+// TypeDoc settings for `pnpm run docs`: one HTML API reference for every package's
 // public entry (src/index.ts), written to docs/api/. An exported declaration
 // without a doc comment fails the build (validation.notDocumented, warnings as errors);
 // `scripts/check-tsdoc.mjs` checks the same in `pnpm test`.

@@ -33,6 +33,18 @@ describe('a project folder is a pipeline', () => {
     expect(show.out()).toMatch(/^clean_orders \(\d+ rows?\)/);
   });
 
+  it.skipIf(remote === undefined)('on Spark too: init, run --backend spark, show --backend spark', async () => {
+    const root = fresh();
+    expect(await main(['init', 'demo'], captureIo(root))).toBe(0);
+    const spark = ['--backend', 'spark', '--remote', remote ?? ''];
+    const run = captureIo(root);
+    expect(await main(['run', 'demo', ...spark], run), run.err()).toBe(0);
+    expect(run.out()).toMatch(/revenue_by_country \(2 rows\)/);
+    const show = captureIo(root);
+    expect(await main(['show', 'demo', 'clean_orders', ...spark], show), show.err()).toBe(0);
+    expect(show.out()).toMatch(/^clean_orders \(4 rows\)/);
+  }, 300_000);
+
   it('thund run (and check, plan, show) inside a project folder use the project there', async () => {
     const root = fresh();
     expect(await main(['init', 'p'], captureIo(root))).toBe(0);
@@ -58,16 +70,21 @@ describe('a project folder is a pipeline', () => {
   });
 });
 
+const remote = process.env['THUND_SPARK_REMOTE'];
+
 describe('thund test on the examples, both forms', () => {
+  // pipeline.json on Spark is unit-test.test.ts's; the SQL form runs here on every backend there is.
+  const sqlBackends = remote === undefined ? 'native' : 'native,spark';
   for (const example of ['orders', 'clickstream', 'customers']) {
-    it(`${example}: the folder (its SQL form) and pipeline.json`, async () => {
+    it(`${example}: the folder (its SQL form) on ${sqlBackends}, and pipeline.json`, async () => {
       const dir = copyOf(example);
-      for (const form of ['.', 'pipeline.json']) {
+      for (const [form, backends] of [['.', sqlBackends], ['pipeline.json', 'native']] as const) {
         const io = captureIo(dir);
-        expect(await main(['test', form], io), `${form}: ${io.out()}${io.err()}`).toBe(0);
+        expect(await main(['test', form, '--backends', backends, ...(remote === undefined ? [] : ['--remote', remote])], io), `${form}: ${io.out()}${io.err()}`).toBe(0);
         expect(io.out()).not.toMatch(/✗/);
+        expect(io.out()).toMatch(new RegExp(`on ${backends.replace(',', ', ')}: (\\d+) of \\1 passed`));
       }
-    }, 120_000);
+    }, 600_000);
   }
 
   it('orders in its SQL form skips the sink\'s test, saying why and where it runs', async () => {
