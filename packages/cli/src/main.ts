@@ -64,7 +64,9 @@ const COMMANDS: Readonly<Record<string, (input: CommandInput, io: CliIo) => Prom
 export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   try {
     assertFullRefreshHasNames(argv);
-    const { positionals, options } = parseCommandLine(argv);
+    const commandWord = argv.find((word) => !word.startsWith('-'));
+    const commandHelp = commandWord === undefined ? undefined : COMMAND_HELP[commandWord];
+    const { positionals, options } = parseCommandLine(argv, commandWord === undefined || commandHelp === undefined ? undefined : { name: commandWord, options: commandHelp.options });
     const last = (name: OptionName): string | undefined => options.get(name)?.at(-1);
     const has = (name: OptionName | 'help' | 'version'): boolean => options.has(name);
     const values = {

@@ -19,7 +19,7 @@ const NAMES = Object.keys(OPTION_HELP) as OptionName[];
  * value `-3`, refused by `--limit` itself, not read as a flag), or its
  * `--name=value` form; `--` ends the options.
  */
-export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
+export function parseCommandLine(argv: readonly string[], command?: { readonly name: string; readonly options: readonly OptionName[] }): ParsedCommandLine {
   const positionals: string[] = [];
   const options = new Map<OptionName | 'help' | 'version', string[]>();
   const add = (name: OptionName | 'help' | 'version', value: string): void => {
@@ -47,7 +47,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       continue;
     }
     const known = NAMES.find((n) => n === name);
-    if (known === undefined || !spelled.startsWith('--')) throw unknownOption(spelled);
+    if (known === undefined || !spelled.startsWith('--')) throw unknownOption(spelled, command);
     if (!OPTION_HELP[known].takesValue) {
       if (inline !== undefined) throw new UsageError(`--${known} is a switch and takes no value, got "${word}": write --${known} alone`);
       add(known, 'true');
@@ -66,9 +66,11 @@ function splitOnce(word: string): [string, string | undefined] {
   return at < 0 ? [word, undefined] : [word.slice(0, at), word.slice(at + 1)];
 }
 
-function unknownOption(spelled: string): UsageError {
+/** `unknown option --bakend; did you mean --backend?`, or the options the command takes when none is close. */
+function unknownOption(spelled: string, command: { readonly name: string; readonly options: readonly OptionName[] } | undefined): UsageError {
   const bare = spelled.replace(/^-+/, '');
-  const near = closestName(bare, [...NAMES, 'help', 'version']);
+  const near = closestName(bare, [...(command?.options ?? NAMES), 'help', 'version']);
   const single = /^-[^-]/.test(spelled) && NAMES.includes(bare as OptionName) ? `; options are written with two dashes: --${bare}` : '';
-  return new UsageError(`unknown option ${spelled}${single || (near === undefined ? '' : `; did you mean --${near}?`)}`);
+  const takes = command === undefined ? '' : command.options.length === 0 ? `; "thund ${command.name}" takes no options` : `; "thund ${command.name}" takes ${command.options.map((o) => `--${o}`).join(', ')}`;
+  return new UsageError(`unknown option ${spelled}${single || (near === undefined ? takes : `; did you mean --${near}?`)}`);
 }

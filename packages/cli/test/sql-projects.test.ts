@@ -44,7 +44,7 @@ describe('the examples as SQL projects: the same rows as their JSON documents', 
     const empty = mkdtempSync(join(temp, 'empty-'));
     const bad = captureIo(empty);
     expect(await main(['check', '.'], bad)).toBe(2);
-    expect(bad.err()).toContain('this folder has no pipeline spec: add spark-pipeline.yml');
+    expect(bad.err()).toContain('holds no pipeline: add a pipeline document (pipeline.json) or a SQL project (spark-pipeline.yml and .sql files), or create a starter with thund init');
   });
 
   it('a SQL error is exit 2 with file:line:column and no stack trace', async () => {

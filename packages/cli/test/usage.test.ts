@@ -13,9 +13,10 @@ describe('thund usage errors', () => {
 
   for (const [argv, message] of [
     [['frobnicate', 'x.json'], 'unknown command "frobnicate"'],
-    [['check'], '"thund check" needs a pipeline file'],
+    [['check'], '/ holds no pipeline: add a pipeline document (pipeline.json) or a SQL project'],
+    [['events'], '"thund events" needs an event log file'],
     [['check', 'a.json', 'b.json'], 'unexpected argument: b.json'],
-    [['check', 'a.json', '--colour'], "Unknown option '--colour'"],
+    [['check', 'a.json', '--colour'], 'unknown option --colour; "thund check" takes --backend, --db, --remote, --sandbox, --bind'],
     [['rnu', 'x.json'], 'unknown command "rnu"; did you mean "run"?'],
     [['chek', 'x.json'], 'did you mean "check"?'],
     [['check', 'a.json', '--live'], '--live does not apply to "thund check" (see thund check --help)'],
