@@ -3,8 +3,16 @@ import { ThundError } from '../../errors/thund-error.js';
 import type { DataType, DecimalType } from '../../model/data-type.js';
 import { LiteralNode } from './literal.js';
 
+/** The values an integer type holds. */
+export interface IntegerRange {
+  /** The smallest value. */
+  readonly min: bigint;
+  /** The largest value. */
+  readonly max: bigint;
+}
+
 /** The integer types, each with the smallest and largest value it holds. */
-export const INTEGER_RANGES: Readonly<Record<'int8' | 'int16' | 'int32' | 'int64', { readonly min: bigint; readonly max: bigint }>> = Object.freeze({
+export const INTEGER_RANGES: Readonly<Record<'int8' | 'int16' | 'int32' | 'int64', IntegerRange>> = Object.freeze({
   int8: { min: -(2n ** 7n), max: 2n ** 7n - 1n },
   int16: { min: -(2n ** 15n), max: 2n ** 15n - 1n },
   int32: { min: -(2n ** 31n), max: 2n ** 31n - 1n },
