@@ -16,3 +16,6 @@ export { thundErrorFromDuckDB } from './duckdb/engine-error.js';
 export { ExpectationFailedError } from './run/expectations.js';
 // Rows by the rules both backends share (exact decimals, UTC dates, bigint).
 export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from '@thund/arrow-rows';
+export { nativeBackendFactory } from './native-factory.js';
+// How `thund --backend native` (and any tool) creates this backend.
+export { nativeBackendFactory as default } from './native-factory.js';

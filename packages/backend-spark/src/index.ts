@@ -24,3 +24,6 @@ export { storageUri } from './run/run-pipeline.js';
 // Rows by the rules both backends share (exact decimals, UTC dates, bigint).
 export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from '@thund/arrow-rows';
 export { flowRelations, type FlowRelation } from './lower/flow-relations.js';
+export { sparkBackendFactory } from './spark-factory.js';
+// How `thund --backend spark` (and any tool) creates this backend.
+export { sparkBackendFactory as default } from './spark-factory.js';

@@ -1,4 +1,4 @@
-import { BACKEND_NAMES } from './backends.js';
+import { BACKEND_NAMES, DEFAULT_BACKEND } from './backends.js';
 
 /** What each command is for, its arguments, and the options that apply to it (the rest are refused). */
 export interface CommandHelp {
@@ -9,12 +9,12 @@ export interface CommandHelp {
   readonly options: readonly OptionName[];
 }
 
-export type OptionName = 'backend' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'refresh' | 'full-refresh' | 'full-refresh-all' | 'dry-run' | 'bind' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'against' | 'format' | 'sql' | 'limit';
+export type OptionName = 'backend' | 'backend-option' | 'backend-template' | 'backends' | 'db' | 'remote' | 'events' | 'show' | 'refresh' | 'full-refresh' | 'full-refresh-all' | 'dry-run' | 'bind' | 'sandbox' | 'live' | 'port' | 'select' | 'key' | 'runs' | 'feed' | 'against' | 'format' | 'sql' | 'limit';
 
-const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'db', 'remote', 'sandbox'];
+const BACKEND_OPTIONS: readonly OptionName[] = ['backend', 'backend-option', 'db', 'remote', 'sandbox'];
 
 export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
-  init: { summary: 'create a starter project (pipeline.json, or with --sql a SQL project, and its data) in <dir>, default the current directory; never overwrites', argument: 'dir', options: ['sql'] },
+  init: { summary: 'create a starter project (pipeline.json, or with --sql a SQL project, and its data), or with --backend-template a backend package, in <dir>, default the current directory; never overwrites', argument: 'dir', options: ['sql', 'backend-template'] },
   check: { summary: 'validate the pipeline and check that the backend supports it; with --bind, also bind every flow on the backend', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'bind'] },
   plan: { summary: 'show each flow\'s lowered SQL / plan, or (--sql) the pipeline as Spark Declarative Pipelines SQL', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'sql'] },
   run: { summary: 'run the pipeline and print its result datasets', argument: 'pipeline', options: [...BACKEND_OPTIONS, 'events', 'show', 'refresh', 'select', 'full-refresh', 'full-refresh-all', 'dry-run'] },
@@ -35,7 +35,9 @@ export interface OptionHelp {
 }
 
 export const OPTION_HELP: Readonly<Record<OptionName, OptionHelp>> = {
-  backend: { flag: '--backend <name>', text: `${BACKEND_NAMES.join(' | ')} (default: native)`, takesValue: true },
+  backend: { flag: '--backend <name>', text: `${BACKEND_NAMES.join(' | ')} | an installed backend package | the path of one (./my-backend) (default: ${DEFAULT_BACKEND})`, takesValue: true },
+  'backend-template': { flag: '--backend-template', text: 'write a third-party backend package (its factory, the conformance suite wired in) instead of a pipeline', takesValue: false },
+  'backend-option': { flag: '--backend-option <k=v>', text: 'a setting the backend reads by its own name (repeatable)', takesValue: true },
   backends: {
     flag: '--backends <a,b>',
     text: { diff: 'the two backends compared (default: native and, when @thund/backend-spark is installed, spark)', capabilities: 'the backends shown (default: every installed one)', test: 'the backends each test runs on (default: --backend)' },

@@ -6,7 +6,7 @@ import { parseCommandLine } from './parse-command-line.js';
 import type { CommandInput } from './commands/command-input.js';
 import { describeFailure } from './format-error.js';
 import { type CliIo, ExitCode } from './io.js';
-import { installedBackends } from './backends.js';
+import { DEFAULT_BACKEND, installedBackends } from './backends.js';
 import { loadPipeline, loadPipelineDocument, pipelineInFolder } from './load-pipeline.js';
 import { assertConfigDatabaseInside, findProjectConfig, resolveSettings } from './project-config.js';
 import { cliVersion } from './release-line.js';
@@ -123,7 +123,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     };
     // Settings only apply to commands on a pipeline: the options each command takes still decide what is used.
     const settings = resolveSettings(flags, io.env ?? {}, help.argument === 'pipeline' ? findProjectConfig(baseDir) : undefined);
-    const backend = settings.backend ?? 'native';
+    const backend = settings.backend ?? DEFAULT_BACKEND;
     const sandbox = settings.sandbox === true && help.options.includes('sandbox');
     if (sandbox) assertConfigDatabaseInside(settings, baseDir);
     const input: CommandInput = {
@@ -131,6 +131,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       backend,
       backendOptions: {
         baseDir,
+        // The CLI's runs keep what they write, for the commands after them (show, view); throwaway runs (diff, test) do not.
+        persist: true,
+        options: backendOptionPairs(options.get('backend-option') ?? []),
         ...(settings.db === undefined || !help.options.includes('db') ? {} : { database: resolve(io.cwd, settings.db) }),
         ...(settings.remote === undefined ? {} : { remote: settings.remote }),
         ...(sandbox ? { sandbox: true } : {}),
@@ -145,6 +148,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       dryRun: values['dry-run'],
       bind: values.bind,
       sql: values.sql,
+      backendTemplate: has('backend-template'),
       live: values.live,
       ...(values.port === undefined ? {} : { port: parsePort(values.port) }),
       // diff and capabilities use every installed backend unless told; test and diff --against run on --backend unless told.
@@ -197,6 +201,17 @@ function refreshSelection(command: string, refresh: string | undefined, select: 
   if (command === 'diff' || select === undefined) return { refresh: commaList(refresh), refreshFlag: '--refresh' };
   if (refresh !== undefined) throw new UsageError('--select and --refresh both name the datasets to refresh: give one of them');
   return { refresh: commaList(select), refreshFlag: '--select' };
+}
+
+/** `--backend-option key=value` (repeatable) as a map, each one checked for its `=`. */
+function backendOptionPairs(pairs: readonly string[]): Record<string, string> {
+  const options: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`--backend-option takes key=value, got "${pair}"`);
+    options[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return options;
 }
 
 /** `a,b , c` → ['a', 'b', 'c']. */

@@ -106,6 +106,7 @@ export {
 } from './contract/run-event.js';
 export type { FlowOutcome, RunHandle, RunOptions, RunResult } from './contract/run-handle.js';
 export type { DatasetRows, ExecBackend, ExplainedFlow, ReadRowsOptions, WrittenField } from './contract/exec-backend.js';
+export { type BackendFactory, type BackendSettings, type ScratchBackend, defineBackend, isBackendFactory } from './contract/backend-factory.js';
 export { startRun, type EmittedEvent, type RunContext } from './contract/start-run.js';
 export { capabilityMatrix, capabilityMatrixMarkdown, type MatrixCell, type MatrixRow } from './contract/capability-matrix.js';
 export { capabilitiesFromJson, capabilitiesToJson, runEventFromJson, runEventToJson, type JsonObject } from './contract/wire-json.js';

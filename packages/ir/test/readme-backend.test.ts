@@ -35,7 +35,9 @@ describe('the README third-party backend', () => {
     for await (const event of handle) events.push(event);
     expect((await handle.result).status).toBe('completed');
     expect(backend.tables.get('big')).toEqual([{ id: 2, amount: 50 }, { id: 3, amount: 12 }]);
-    expect(events.filter((e) => e.phase === 'completed').map((e) => e.details?.rowsWritten)).toEqual([3, 2]);
+    expect(events.filter((e) => e.element.kind === 'flow' && e.phase === 'completed').map((e) => e.details?.rowsWritten)).toEqual([3, 2]);
+    // startRun ends the run with its pipeline's terminal event, so the CLI and the viewer see the run end.
+    expect(events.at(-1)).toMatchObject({ element: { kind: 'pipeline', name: p.name }, phase: 'completed' });
 
     // What it cannot do is rejected up front, with every reason.
     const tooMuch = pipeline('x').table('t', { query: readFiles('csv', 'a.csv').limit(1) }).build();

@@ -36,7 +36,7 @@ describe('startRun', () => {
     const early = collect(handle);
     const result = await handle.result;
     const late = await collect(handle);
-    expect((await early).map((e) => e.phase)).toEqual(['running', 'completed']);
+    expect((await early).map((e) => `${e.element.kind} ${e.phase}`)).toEqual(['flow running', 'flow completed', 'pipeline completed']);
     expect(late).toEqual(await early);
     expect(result).toMatchObject({ runId: 'fixed', status: 'completed', flows: [{ name: 'f', rowsWritten: 3 }] });
     expect(late.every((e) => e.runId === 'fixed' && !Number.isNaN(Date.parse(e.timestamp)))).toBe(true);
@@ -70,5 +70,17 @@ describe('startRun', () => {
     controller.abort();
     const handle = startRun('p', { signal: controller.signal }, async ({ signal }) => ({ status: signal.aborted ? 'cancelled' : 'completed', flows: [] }));
     expect((await handle.result).status).toBe('cancelled');
+  });
+
+  it('ends with one pipeline terminal event: its own when the executor emitted one, else the outcome\'s', async () => {
+    const own = startRun('p', {}, async ({ emit }) => {
+      emit({ element: { kind: 'pipeline', name: 'p' }, phase: 'failed', level: 'error', message: 'p failed its own way' });
+      return { status: 'failed', flows: [] };
+    });
+    const ownEvents = await collect(own);
+    expect(ownEvents.filter((e) => e.element.kind === 'pipeline').map((e) => e.message)).toEqual(['p failed its own way']);
+    const added = startRun('p', {}, async () => ({ status: 'failed', flows: [], error: { code: 'THUND_ENGINE', message: 'boom' } }));
+    const addedEvents = await collect(added);
+    expect(addedEvents).toEqual([expect.objectContaining({ element: { kind: 'pipeline', name: 'p' }, phase: 'failed', level: 'error', details: { error: { code: 'THUND_ENGINE', message: 'boom' } } })]);
   });
 });

@@ -4,7 +4,7 @@ import { escapeForTerminal, escapeMessage } from '../escape-for-terminal.js';
 import { type CliIo, ExitCode } from '../io.js';
 import type { CommandInput } from './command-input.js';
 
-/** `thund check <pipeline> [--backend native]`: validate, then check against the backend. Exit 0 or 2. */
+/** `thund check <pipeline> [--backend <name>]`: validate, then check against the backend. Exit 0 or 2. */
 export async function checkCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
   const pipeline = await input.loadPipeline();
   // parsePipeline already validated; validatePipeline is the cheap double check for module pipelines.

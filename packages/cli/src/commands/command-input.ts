@@ -1,12 +1,13 @@
 import type { Pipeline } from '@thund/ir';
-import type { BackendOptions } from '../backends.js';
+import type { BackendSettings } from '@thund/ir';
 
 /** The parsed command line every command receives. */
 export interface CommandInput {
   /** The file argument: the pipeline, or for `events` the event log. */
   readonly file: string;
   readonly backend: string;
-  readonly backendOptions: BackendOptions;
+  /** What the backend is created with (flags, THUND_* variables, thund.config.json). */
+  readonly backendOptions: BackendSettings;
   readonly eventsPath?: string;
   readonly show: readonly string[];
   /** show: the datasets named after the pipeline (default: the final ones). */
@@ -25,6 +26,8 @@ export interface CommandInput {
   readonly dryRun: boolean;
   /** check: also bind every flow on the backend (reading the schemas of files read without one), writing nothing. */
   readonly bind: boolean;
+  /** `init --backend-template`: write a third-party backend package instead of a pipeline. */
+  readonly backendTemplate: boolean;
   /** `plan --sql`: print the pipeline as SDP SQL instead of each backend plan. */
   readonly sql: boolean;
   /** view: run the pipeline live. */

@@ -1,8 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { type DatasetRows, type ExecBackend, type Pipeline, type RunResult, ThundError } from '@thund/ir';
-import { type ScratchBackend, createScratchBackend } from '../backends.js';
-import { installCommand } from '../install-command.js';
+import { type DatasetRows, type ExecBackend, type Pipeline, type RunResult, type ScratchBackend, ThundError } from '@thund/ir';
+import { BACKEND_NAMES, createScratchBackend, noBackendHint } from '../backends.js';
 import { type DiffSide, compareRuns } from '../diff/compare-runs.js';
 import { renderDiff } from '../diff/render-diff.js';
 import { deliver, feedBatches } from '../diff/feed.js';
@@ -43,11 +42,11 @@ export async function diffCommand(input: CommandInput, io: CliIo): Promise<ExitC
   }
   const [left, right, ...more] = input.backends;
   if (!input.backendsGiven && (left === undefined || right === undefined)) {
-    throw new UsageError(`thund diff compares two backends, and only ${input.backends.join(', ') || 'no backend'} is installed: add @thund/backend-spark (\`${installCommand('@thund/backend-spark')}\`) and give --backends native,spark, or compare two forms of the pipeline on one backend with --against <other form>`, { hint: undefined });
+    throw new UsageError(`thund diff compares two backends, and ${input.backends.length === 0 ? 'no backend' : `only ${input.backends.join(', ')}`} is installed: ${noBackendHint()}, and give both with --backends a,b; or compare two forms of the pipeline on one backend with --against <other form>`, { hint: undefined });
   }
-  if (left === undefined || right === undefined || more.length > 0) throw new UsageError(`--backends takes two backends, e.g. native,spark; got "${input.backends.join(',')}"`);
-  // Said before anything starts: a default that reaches a Spark server should never be a surprise.
-  if (!input.backendsGiven) io.stderr.write(`thund diff: comparing ${left} with ${right}${right === 'spark' || left === 'spark' ? ` (Spark at ${input.backendOptions.remote ?? 'sc://127.0.0.1:15002'})` : ''}; choose others with --backends\n`);
+  if (left === undefined || right === undefined || more.length > 0) throw new UsageError(`--backends takes two backends, e.g. ${BACKEND_NAMES.slice(0, 2).join(',')}; got "${input.backends.join(',')}"`);
+  // Said before anything starts: a default that reaches a server should never be a surprise.
+  if (!input.backendsGiven) io.stderr.write(`thund diff: comparing ${left} with ${right}, the installed backends${input.backendOptions.remote === undefined ? '' : ` (remote ${input.backendOptions.remote})`}; choose others with --backends\n`);
   const outcome = await compareSides(input, io, selected, [left, right].map((backend) => ({ label: backend, backend, pipeline: loaded, baseDir: input.backendOptions.baseDir })));
   if (typeof outcome === 'number') return outcome;
   return outcome ? ExitCode.Success : ExitCode.RunFailed;
@@ -80,7 +79,7 @@ async function compareSides(input: CommandInput, io: CliIo, selected: readonly s
   const scratch: ScratchBackend[] = [];
   try {
     for (const [i, side] of sides.entries()) copies.push(await scratchCopy(side.pipeline, side.baseDir, `${i}-${side.backend}`));
-    for (const [i, side] of sides.entries()) scratch.push(await createScratchBackend(side.backend, { ...input.backendOptions, baseDir: (copies[i] as ScratchCopy).dir }, pipelines[i]?.database as string));
+    for (const [i, side] of sides.entries()) scratch.push(await createScratchBackend(side.backend, { ...input.backendOptions, baseDir: (copies[i] as ScratchCopy).dir }, pipelines[i]?.database as string, input.backendOptions.baseDir));
     const backends = scratch.map((s) => s.backend);
     const refusals = backends.flatMap((backend, i) => {
       const report = backend.check(pipelines[i] as Pipeline);
@@ -151,7 +150,7 @@ async function readAll(backend: ExecBackend, datasets: readonly string[]): Promi
   const read = new Map<string, DatasetRows | { readonly error: string }>();
   for (const name of datasets) {
     if (backend.readRows === undefined) {
-      read.set(name, { error: 'the backend cannot read datasets back (no readRows)' });
+      read.set(name, { error: 'the backend cannot show rows: it has no readRows facet (ExecBackend.readRows)' });
       continue;
     }
     try {

@@ -4,6 +4,7 @@ import { call, col, count, expect, from, pipeline, readFiles, serializePipeline,
 import { escapeForTerminal } from '../escape-for-terminal.js';
 import { type CliIo, ExitCode } from '../io.js';
 import { UsageError } from '../usage-error.js';
+import { backendTemplateFiles } from './backend-template.js';
 import type { CommandInput } from './command-input.js';
 
 const ORDERS_CSV = `order_id,customer,country,amount
@@ -37,7 +38,7 @@ function starter(name: string): string {
     .build());
 }
 
-/** The same starter as a SQL project, Spark Declarative Pipelines style. */
+/** The same starter as a SQL project, in the style of SDP (Spark Declarative Pipelines) projects. */
 const STARTER_SQL = `-- Orders CSV → a cleaned view with expectations → revenue per country, joined to country names.
 CREATE TEMPORARY VIEW countries
 AS SELECT * FROM csv.\`data/countries.csv\` WITH ('header' = 'true');
@@ -107,21 +108,8 @@ const STARTER_TESTS = `${JSON.stringify({
   ],
 }, null, 2)}\n`;
 
-/**
- * `thund init [dir] [--sql]`: a starter project — `pipeline.json` (or, with
- * `--sql`, `spark-pipeline.yml` and `transformations/orders.sql`), its unit
- * tests and the CSV it reads — in `dir` (default: the current directory). Never overwrites: a
- * file that exists already stops it before anything is written.
- */
-export async function initCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
-  const dir = input.file;
-  const name = (dir.split(/[\\/]/).filter((s) => s !== '').at(-1) ?? 'pipeline').replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, 'p_');
-  const definition: readonly [string, string][] = input.sql
-    ? [['spark-pipeline.yml', starterSpec(name)], [join('transformations', 'orders.sql'), STARTER_SQL]]
-    : [['pipeline.json', `${starter(name)}\n`]];
-  const files: readonly [string, string][] = [
-    ...definition, ['pipeline.test.json', STARTER_TESTS], [join('data', 'orders.csv'), ORDERS_CSV], [join('data', 'countries.csv'), COUNTRIES_CSV],
-  ];
+/** Writes `files` under `dir`; a file that exists already stops it, and what it wrote is removed again. */
+async function writeNewFiles(dir: string, files: readonly (readonly [string, string])[]): Promise<void> {
   const created: string[] = [];
   try {
     for (const [path, text] of files) {
@@ -137,6 +125,35 @@ export async function initCommand(input: CommandInput, io: CliIo): Promise<ExitC
     }
     throw error;
   }
+}
+
+/** `thund init <dir> --backend-template`: a third-party backend package to grow, with the conformance suite wired in. */
+async function initBackendTemplate(input: CommandInput, io: CliIo): Promise<ExitCode> {
+  const files = await backendTemplateFiles(input.file, io.cwd);
+  await writeNewFiles(input.file, files);
+  const where = relative(io.cwd, input.file) || '.';
+  const backend = where.startsWith('.') || where.startsWith('/') ? where : `./${where}`;
+  io.stdout.write(`created ${files.map(([path]) => escapeForTerminal(join(where, path))).sort().join(', ')}\nnext: cd ${escapeForTerminal(where)} && npm install && npm test (the conformance suite), then thund check <pipeline> --backend ${escapeForTerminal(backend)}\n`);
+  return ExitCode.Success;
+}
+
+/**
+ * `thund init [dir] [--sql]`: a starter project — `pipeline.json` (or, with
+ * `--sql`, `spark-pipeline.yml` and `transformations/orders.sql`), its unit
+ * tests and the CSV it reads — in `dir` (default: the current directory). Never overwrites: a
+ * file that exists already stops it before anything is written.
+ */
+export async function initCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
+  if (input.backendTemplate) return initBackendTemplate(input, io);
+  const dir = input.file;
+  const name = (dir.split(/[\\/]/).filter((s) => s !== '').at(-1) ?? 'pipeline').replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, 'p_');
+  const definition: readonly [string, string][] = input.sql
+    ? [['spark-pipeline.yml', starterSpec(name)], [join('transformations', 'orders.sql'), STARTER_SQL]]
+    : [['pipeline.json', `${starter(name)}\n`]];
+  const files: readonly [string, string][] = [
+    ...definition, ['pipeline.test.json', STARTER_TESTS], [join('data', 'orders.csv'), ORDERS_CSV], [join('data', 'countries.csv'), COUNTRIES_CSV],
+  ];
+  await writeNewFiles(dir, files);
   const where = relative(io.cwd, dir) || '.';
   const pipelineFile = escapeForTerminal(input.sql ? where : join(where, 'pipeline.json'));
   io.stdout.write(`created ${files.map(([path]) => escapeForTerminal(join(where, path))).join(', ')}\nnext: thund run ${pipelineFile}, then thund test ${pipelineFile}\n`);

@@ -21,7 +21,7 @@ export async function planCommand(input: CommandInput, io: CliIo): Promise<ExitC
   }
   const backend = await createBackend(input.backend, input.backendOptions);
   try {
-    if (backend.explain === undefined) throw new UsageError(`backend "${input.backend}" cannot show its plans`);
+    if (backend.explain === undefined) throw new UsageError(`backend "${input.backend}" cannot show plans: it has no explain facet (ExecBackend.explain); thund check tells whether it runs the pipeline`, { hint: undefined });
     const report = backend.check(pipeline);
     for (const violation of report.violations) io.stderr.write(`  - ${escapeForTerminal(violation.path)}: ${escapeForTerminal(violation.message)}\n`);
     if (!report.ok) return ExitCode.InvalidInput;

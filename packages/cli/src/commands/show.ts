@@ -12,8 +12,8 @@ const FORMATS = ['table', 'json', 'csv'] as const;
 /**
  * `thund show <pipeline> [dataset …]`: the rows an earlier run wrote, read
  * back with a bounded query (`--limit`, default 20: the backend reads no
- * more), from where a run of the pipeline writes them: on native its
- * storage root's database (or `--db`), on Spark its catalog and database.
+ * more), from where a run of the pipeline writes them (the backend knows
+ * where: `ReadRowsOptions.pipeline`).
  * Nothing runs. Without dataset names, the final ones.
  */
 export async function showCommand(input: CommandInput, io: CliIo): Promise<ExitCode> {
@@ -25,7 +25,7 @@ export async function showCommand(input: CommandInput, io: CliIo): Promise<ExitC
   if (format !== 'table' && names.length !== 1) throw new UsageError(`--format ${format} prints one dataset: name it (${names.join(', ')})`);
   const backend = await createBackend(input.backend, input.backendOptions);
   try {
-    if (backend.readRows === undefined) throw new UsageError(`backend "${input.backend}" cannot read datasets back (it has no readRows facet)`);
+    if (backend.readRows === undefined) throw new UsageError(`backend "${input.backend}" cannot show rows: it has no readRows facet (ExecBackend.readRows)`, { hint: undefined });
     for (const name of names) {
       const rows = await backend.readRows(name, { limit: input.limit, pipeline });
       if (format === 'table') io.stdout.write(`${names.length > 1 && name !== names[0] ? '\n' : ''}${renderTable(name, rows)}`);

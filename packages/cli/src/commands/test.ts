@@ -12,7 +12,7 @@ import { type TestFile, readTestFile } from '../unit-test/test-file.js';
 import type { CommandInput } from './command-input.js';
 
 /**
- * `thund test <pipeline> [--backends native,spark]`: the unit tests in the
+ * `thund test <pipeline> [--backends a,b]`: the unit tests in the
  * `*.test.json` files next to the pipeline, each flow run alone from the
  * rows a test gives, on each backend, in a fresh directory and database.
  * Exit 0 when every test passes on every backend, 1 when one fails or

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type AnyRow, type RowComparison, compareRows } from '@thund/arrow-rows';
-import { type FlowOutcome, type Pipeline, ThundError } from '@thund/ir';
-import { type BackendOptions, createScratchBackend } from '../backends.js';
+import { type BackendSettings, type FlowOutcome, type Pipeline, ThundError } from '@thund/ir';
+import { createScratchBackend } from '../backends.js';
 import type { IsolatedFlow } from './isolate-flow.js';
 import type { ExpectedCounts, FlowTest, TestRow } from './test-file.js';
 
@@ -19,7 +19,7 @@ export type TestOutcome =
  * and a fresh database (nothing of the user's is read or written), and
  * judges its rows and expectation counts against the test's.
  */
-export async function runFlowTest(backendName: string, options: BackendOptions, isolated: IsolatedFlow, test: FlowTest): Promise<TestOutcome> {
+export async function runFlowTest(backendName: string, options: BackendSettings, isolated: IsolatedFlow, test: FlowTest): Promise<TestOutcome> {
   const dir = await mkdtemp(join(tmpdir(), 'thund-test-'));
   const database = `thund_test_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`;
   try {
@@ -29,7 +29,7 @@ export async function runFlowTest(backendName: string, options: BackendOptions, 
     }
     const { storage: _storage, ...rest } = isolated.pipeline;
     const pipeline: Pipeline = { ...rest, database };
-    const scratch = await createScratchBackend(backendName, { ...options, baseDir: dir }, database);
+    const scratch = await createScratchBackend(backendName, { ...options, baseDir: dir }, database, options.baseDir);
     try {
       const report = scratch.backend.check(pipeline);
       if (!report.ok) return { status: 'error', message: `refused by ${backendName}: ${report.violations.map((v) => v.message).join('; ')}` };
@@ -44,7 +44,7 @@ export async function runFlowTest(backendName: string, options: BackendOptions, 
       const counts = countDifferences(test.expect.expectations, outcome);
       let rows: RowComparison | undefined;
       if (test.expect.rows !== undefined) {
-        if (scratch.backend.readRows === undefined) return { status: 'error', message: `backend ${backendName} cannot read datasets back (no readRows)` };
+        if (scratch.backend.readRows === undefined) return { status: 'error', message: `backend ${backendName} cannot show rows: it has no readRows facet (ExecBackend.readRows)` };
         const actual = await scratch.backend.readRows(isolated.target);
         rows = compareRows(actual.rows as readonly AnyRow[], asActualTypes(test.expect.rows, actual.rows as readonly AnyRow[]), { limit: 10 });
       }

@@ -35,6 +35,8 @@ export interface EmittedEvent {
  * Turns an async executor into a RunHandle: buffers events for any number
  * of consumers, wires `cancel()` and `options.signal` to the executor's
  * signal, and turns a thrown error into a failed result (never a rejection).
+ * The run's last event is its pipeline's terminal one (`completed`,
+ * `failed` or `cancelled`): the executor's, or else one `startRun` adds.
  *
  * Given the pipeline itself (not just its name), it validates it first: an
  * invalid pipeline ends as a failed run with `THUND_VALIDATION` listing
@@ -61,8 +63,10 @@ export function startRun(
     for (const waiter of waiters) waiter();
     waiters.clear();
   };
+  let pipelineEnded = false;
   const emit = (event: EmittedEvent): void => {
     if (ended) return;
+    if (event.element.kind === 'pipeline' && (event.phase === 'completed' || event.phase === 'failed' || event.phase === 'cancelled')) pipelineEnded = true;
     events.push(Object.freeze({ timestamp: new Date().toISOString(), runId, level: 'info', ...event }));
     wake();
   };
@@ -74,6 +78,16 @@ export function startRun(
         if (issues.length > 0) throw new ValidationError(issues);
       }
       const outcome = await executor({ runId, signal: controller.signal, emit });
+      // Every run ends with its pipeline's terminal event (the run state the CLI and the viewer show), whether or not the executor emitted one.
+      if (!pipelineEnded) {
+        emit({
+          element: { kind: 'pipeline', name: pipelineName },
+          phase: outcome.status,
+          level: outcome.status === 'failed' ? 'error' : 'info',
+          message: `pipeline ${pipelineName} ${outcome.status}`,
+          ...(outcome.error === undefined ? {} : { details: { error: outcome.error } }),
+        });
+      }
       return { runId, durationMs: performance.now() - started, ...outcome };
     } catch (reason) {
       const error = ThundError.from(reason, ThundErrorCode.Internal);
