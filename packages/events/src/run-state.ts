@@ -1,5 +1,5 @@
 import type { ExpectationResult, RunEvent, RunEventError, RunPhase } from '@thund/ir';
-import { TERMINAL_PHASES } from '@thund/ir';
+import { TERMINAL_PHASES, sumExpectations } from '@thund/ir';
 
 /** What the events of a run say about one flow so far, as {@link foldRunEvent} accumulates it. */
 export interface FlowState {
@@ -143,7 +143,8 @@ function foldFlow(flow: FlowState, event: RunEvent): FlowState {
     rowsWritten: perBatch ? flow.rowsWritten + (d.rowsWritten ?? 0) : (d.rowsWritten ?? flow.rowsWritten),
     lateRows: perBatch ? flow.lateRows + (d.lateRows ?? 0) : (d.lateRows ?? flow.lateRows),
     epochs: perBatch ? flow.epochs + 1 : flow.epochs,
-    expectations: d.expectations ?? flow.expectations,
+    // A micro-batch's counts add to the run's (as its rows do); a flow-level event's are the run's totals.
+    expectations: d.expectations === undefined ? flow.expectations : perBatch ? sumExpectations(flow.expectations, d.expectations) : d.expectations,
   };
   const started = flow.startedAt ?? (event.phase !== undefined && event.phase !== 'queued' ? event.timestamp : undefined);
   return {

@@ -60,6 +60,19 @@ describe('foldRunEvents', () => {
     const flow = foldRunEvents(batches).flows.get('s');
     expect(flow).toMatchObject({ epochs: 3, rowsRead: 300, rowsWritten: 270, lateRows: 3, watermark: at(3) });
   });
+
+  it('totals expectation counts over micro-batches (a live or cancelled run shows the run\'s counts, not the last batch\'s); a flow-level event\'s counts are the totals', () => {
+    const checks = (passed: number, failed: number) => [{ name: 'has_user', action: 'drop' as const, passed, failed }, { name: 'known_page', action: 'warn' as const, passed: passed + failed, failed: 0 }];
+    const batches = [1, 2, 3].map((epoch) => flowEvent('s', epoch, undefined, { epoch, rowsRead: 10, expectations: checks(9, 1) }));
+    expect(foldRunEvents(batches).flows.get('s')?.expectations).toEqual([
+      { name: 'has_user', action: 'drop', passed: 27, failed: 3 },
+      { name: 'known_page', action: 'warn', passed: 30, failed: 0 },
+    ]);
+    const cancelled = flowEvent('s', 4, 'cancelled', {});
+    expect(foldRunEvents([...batches, cancelled]).flows.get('s')?.expectations).toEqual(foldRunEvents(batches).flows.get('s')?.expectations);
+    const completed = flowEvent('s', 4, 'completed', { expectations: checks(30, 3) });
+    expect(foldRunEvents([...batches, completed]).flows.get('s')?.expectations?.[0]).toEqual({ name: 'has_user', action: 'drop', passed: 30, failed: 3 });
+  });
 });
 
 describe('RunStateFolder: the same fold in place (each event costs the same however many flows a run has)', () => {

@@ -101,7 +101,7 @@ export { beginRun, preflight, refuseRun, type RunBeginning } from './contract/re
 export { finishRun, type RunEnding } from './contract/finish-run.js';
 export { excludedFlowEvent, excludedOutcome, selectRun, type RunSelection, type SelectionOptionNames } from './contract/run-selection.js';
 export {
-  RUN_PHASES, TERMINAL_PHASES,
+  RUN_PHASES, TERMINAL_PHASES, sumExpectations,
   type EventLevel, type ExpectationResult, type RunEvent, type RunEventDetails, type RunEventError, type RunPhase,
 } from './contract/run-event.js';
 export type { FlowOutcome, RunHandle, RunOptions, RunResult } from './contract/run-handle.js';

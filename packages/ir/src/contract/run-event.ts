@@ -30,6 +30,16 @@ export interface ExpectationResult {
   readonly failed: number;
 }
 
+/** Two sets of expectation counts added by name (a run's totals and one micro-batch's), in the order first seen. */
+export function sumExpectations(total: readonly ExpectationResult[], more: readonly ExpectationResult[]): ExpectationResult[] {
+  const sums = new Map(total.map((e) => [e.name, e]));
+  for (const e of more) {
+    const seen = sums.get(e.name);
+    sums.set(e.name, seen === undefined ? e : { ...seen, passed: seen.passed + e.passed, failed: seen.failed + e.failed });
+  }
+  return [...sums.values()];
+}
+
 /** The error an event reports, in a form that survives JSON. */
 export interface RunEventError {
   /** Stable error code. */
