@@ -2,18 +2,31 @@ import { SqlError } from '../sql-error.js';
 import type { SourcePosition, Token, TokenKind } from './token.js';
 
 /** Two-character symbols first, so `<=` is not read as `<` then `=`. */
-const SYMBOLS = ['<=>', '<>', '<=', '>=', '!=', '==', '||', '::', '=>', '(', ')', ',', '.', ';', '=', '<', '>', '+', '-', '*', '/', '%'];
+const SYMBOLS = ['<=>', '<>', '<=', '>=', '!=', '==', '||', '::', '=>', '(', ')', ',', '.', ';', ':', '=', '<', '>', '+', '-', '*', '/', '%'];
 
 /** A number at the sticky position, however long (a 70-digit integer is one token, refused by the parser with its length). */
 const NUMBER = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?:BD|[LSYDF])?(?![A-Za-z0-9_])/iy;
 
 const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', '0': '\0', Z: '\x1a' };
 
+/** A Databricks notebook export's cell separator, on a line of its own. */
+const CELL_SEPARATOR = /^-- COMMAND -{3,}[ \t]*$/;
+/** The first line of a notebook cell in another language whose text is SQL (`%sql` magic). */
+const SQL_MAGIC = /^-- MAGIC %sql[ \t]*$/;
+const MAGIC_PREFIX = /^-- MAGIC ?/;
+
 /**
  * Splits Spark SQL text into tokens, as Spark's lexer does for the forms
  * Þund reads: identifiers (bare or `back-quoted`), strings in single or
- * double quotes with backslash escapes, numbers (with Spark's `L`, `D`,
- * `BD` suffixes), symbols; `--` and nested `/* *\/` comments are skipped.
+ * double quotes with backslash escapes (a double-quoted text is a string,
+ * as in Spark, whose `spark.sql.ansi.doubleQuotedIdentifiers` is off by
+ * default), numbers (with Spark's `L`, `D`, `BD` suffixes), symbols; `--`
+ * and nested `/* *\/` comments are skipped.
+ *
+ * Databricks notebook exports are read as the SQL they hold: a
+ * `-- COMMAND ----------` line ends the statement before it (cells need
+ * no `;`), `-- MAGIC` lines (markdown, other languages) are comments, and
+ * the lines of a `-- MAGIC %sql` cell are SQL without their prefix.
  */
 export function tokenize(text: string, file: string, origin: { readonly line: number; readonly column: number } = { line: 1, column: 1 }): Token[] {
   const tokens: Token[] = [];
@@ -36,6 +49,8 @@ export function tokenize(text: string, file: string, origin: { readonly line: nu
     advance(end);
   };
 
+  /** Inside a `%sql` magic cell: each `-- MAGIC` line's rest is SQL. */
+  let sqlCell = false;
   while (offset < text.length) {
     const c = text[offset] as string;
     if (/\s/.test(c)) {
@@ -43,8 +58,21 @@ export function tokenize(text: string, file: string, origin: { readonly line: nu
       continue;
     }
     if (text.startsWith('--', offset)) {
-      const end = text.indexOf('\n', offset);
-      advance(end === -1 ? text.length : end);
+      const newline = text.indexOf('\n', offset);
+      const end = newline === -1 ? text.length : newline;
+      const comment = text.slice(offset, end);
+      const atLineStart = offset === lineStart;
+      if (atLineStart && sqlCell && MAGIC_PREFIX.test(comment)) {
+        advance(offset + (MAGIC_PREFIX.exec(comment)?.[0].length ?? 0));
+        continue;
+      }
+      if (atLineStart && CELL_SEPARATOR.test(comment)) {
+        sqlCell = false;
+        push('symbol', ';', here(), offset);
+      } else if (atLineStart && SQL_MAGIC.test(comment)) {
+        sqlCell = true;
+      }
+      advance(end);
       continue;
     }
     if (text.startsWith('/*', offset)) {

@@ -1,12 +1,13 @@
 import {
   type Dataset, type Expectation, type Field, type Flow, type FlowKind, type Pipeline, ReadNode, type RelationNode,
-  ValidationError, type WindowSpec, parsePipeline,
+  ValidationError, type WindowSpec, parsePipeline, walkPlan,
 } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
-import type { CreateCdcFlow, CreateDataset, CreateInsertFlow, QueryExpr, Statement } from '../parse/ast.js';
+import type { CreateCdcFlow, CreateDataset, CreateInsertFlow, NamePlace, QueryExpr, Statement, TableRef } from '../parse/ast.js';
 import { msToDuration } from '../parse/interval.js';
 import { type ParsedSqlFile, parseSqlFile } from '../parse/parse-file.js';
 import { SqlError, type SqlProblem } from '../sql-error.js';
+import { DatasetNames } from './dataset-names.js';
 import { type QueryFacts, QueryLowering, readFilesOf } from './lower-query.js';
 import { Positions } from './positions.js';
 
@@ -67,15 +68,23 @@ class PipelineLowering {
   readonly #flowAt: Positions[] = [];
   /** Every dataset statement by lower-case name. */
   #tables: ReadonlyMap<string, Located<CreateDataset>> = new Map();
+  readonly #names: DatasetNames;
 
   constructor(settings: SqlPipelineSettings) {
     this.#settings = settings;
+    this.#names = new DatasetNames({
+      ...(settings.catalog === undefined ? {} : { catalog: settings.catalog }),
+      ...(settings.database === undefined ? {} : { database: settings.database }),
+    });
   }
 
   lower(files: readonly ParsedSqlFile[]): Pipeline {
-    const statements: Located<Statement>[] = files.flatMap((file) => file.statements.map((statement) => ({
+    const all: Located<Statement>[] = files.flatMap((file) => file.statements.map((statement) => ({
       statement, positions: new Positions(file.file, file.positions, statement.position),
     })));
+    // A dataset defined outside the pipeline's catalog and database is refused here, and not looked at again.
+    const statements = all.filter(({ statement, positions }) => statement.kind !== 'create_dataset'
+      || this.#attempt(() => this.#names.resolve(statement.name, statement.qualifier, statement.place, 'define', positions.file, statement.position)) !== undefined);
     this.#checkNames(statements);
     const tables = new Map<string, Located<CreateDataset>>();
     for (const located of statements) {
@@ -87,7 +96,7 @@ class PipelineLowering {
         const { statement } = located;
         if (statement.kind === 'create_dataset') this.#dataset(statement, located.positions);
         else if (statement.kind === 'insert_flow') this.#insertFlow(statement, located.positions, tables);
-        else this.#cdcFlow(statement, located.positions, tables);
+        else this.#cdcFlow(statement, located.positions, tables, statement.place);
       });
     }
     if (this.#problems.length > 0) throw new SqlError(this.#problems);
@@ -109,25 +118,29 @@ class PipelineLowering {
     }
   }
 
-  #attempt(lower: () => void): void {
+  /** `lower()`'s result, or `undefined` with its problems recorded. */
+  #attempt<T>(lower: () => T): T | undefined {
     try {
-      lower();
+      return lower();
     } catch (error) {
       if (!(error instanceof SqlError)) throw error;
       this.#problems.push(...error.problems);
+      return undefined;
     }
   }
 
   #checkNames(statements: readonly Located<Statement>[]): void {
     const seen = new Map<string, { kind: string; file: string; position: SourcePosition }>();
     for (const { statement, positions } of statements) {
-      // A dataset's defining flow shares its name; CREATE FLOW names share the flows' namespace.
+      // A dataset's defining flow shares its name; CREATE FLOW names share the flows' namespace (APPLY CHANGES names its flow like its target).
       const key = `${statement.kind === 'create_dataset' ? 'dataset' : 'flow'}:${statement.name.toLowerCase()}`;
-      const first = seen.get(key) ?? (statement.kind === 'create_dataset' ? undefined : seen.get(`dataset:${statement.name.toLowerCase()}`));
+      const applyChanges = statement.kind === 'cdc_flow' && statement.applyChanges === true;
+      const first = seen.get(key) ?? (statement.kind === 'create_dataset' || applyChanges ? undefined : seen.get(`dataset:${statement.name.toLowerCase()}`));
       if (first !== undefined) {
+        const fix = applyChanges ? `APPLY CHANGES names its flow like its target, so a second one into ${statement.target} needs a name of its own: write CREATE FLOW name AS AUTO CDC INTO ${statement.target} …` : 'give each dataset and flow its own name';
         this.#problems.push({
           file: positions.file, line: statement.position.line, column: statement.position.column,
-          message: `${statement.name} is already defined at ${first.file}:${first.position.line}:${first.position.column}: give each dataset and flow its own name`,
+          message: `${statement.name} is already defined at ${first.file}:${first.position.line}:${first.position.column}: ${fix}`,
         });
       } else {
         seen.set(key, { kind: statement.kind, file: positions.file, position: statement.position });
@@ -147,29 +160,32 @@ class PipelineLowering {
     };
     this.#datasets.push(dataset);
     this.#datasetAt.push(positions);
-    if (statement.cdcFlow !== undefined) this.#cdcFlow(statement.cdcFlow, positions, this.#tables);
+    if (statement.cdcFlow !== undefined) this.#cdcFlow(statement.cdcFlow, positions, this.#tables, statement.place);
     if (statement.query === undefined) return;
+    const place = statement.place;
     if (statement.type === 'table') {
-      this.#queryFlow(statement.name, statement.name, statement.query, positions, { expectations: expectationsOf(statement), kind: 'streaming-or-batch' });
+      this.#queryFlow(statement.name, statement.name, statement.query, positions, { expectations: expectationsOf(statement), kind: 'streaming-or-batch', place });
     } else {
-      this.#queryFlow(statement.name, statement.name, statement.query, positions, { expectations: expectationsOf(statement), kind: 'batch', what: statement.type === 'materialized_view' ? 'a materialized view' : undefined });
+      const what = statement.persistedView === true ? 'a view' : statement.type === 'materialized_view' ? 'a materialized view' : undefined;
+      this.#queryFlow(statement.name, statement.name, statement.query, positions, { expectations: expectationsOf(statement), kind: 'batch', what, place, persistedView: statement.persistedView === true });
     }
   }
 
   #insertFlow(statement: CreateInsertFlow, positions: Positions, tables: ReadonlyMap<string, Located<CreateDataset>>): void {
-    const target = this.#target(statement.target, statement, positions, tables);
+    const target = this.#target(statement, positions, tables);
     this.#queryFlow(statement.name, target.name, statement.query, positions, {
       expectations: expectationsOf(target),
       kind: statement.once ? 'append_once' : 'streaming-or-batch',
+      place: statement.place,
       ...(statement.comment === undefined ? {} : { comment: statement.comment }),
     });
   }
 
-  #cdcFlow(statement: CreateCdcFlow, positions: Positions, tables: ReadonlyMap<string, Located<CreateDataset>>): void {
-    const target = this.#target(statement.target, statement, positions, tables);
+  #cdcFlow(statement: CreateCdcFlow, positions: Positions, tables: ReadonlyMap<string, Located<CreateDataset>>, place: NamePlace | undefined): void {
+    const target = this.#target(statement, positions, tables, place);
     const source = statement.source;
     let query: RelationNode;
-    if (source.kind === 'table') query = ReadNode.create(source.name);
+    if (source.kind === 'table') query = ReadNode.create(this.#read(source, place, positions));
     else if (source.kind === 'file') query = readFilesOf(source);
     else throw positions.error(source, 'AUTO CDC reads one change feed: FROM STREAM(dataset) or FROM STREAM read_files(…)');
     const expectations = expectationsOf(target);
@@ -181,7 +197,13 @@ class PipelineLowering {
     this.#flowAt.push(positions);
   }
 
-  #target(name: string, statement: Statement, positions: Positions, tables: ReadonlyMap<string, Located<CreateDataset>>): CreateDataset {
+  /** The dataset a table reference of a statement reads. */
+  #read(ref: TableRef, place: NamePlace | undefined, positions: Positions): string {
+    return this.#names.resolve(ref.name, ref.qualifier, place, 'read', positions.file, ref.position);
+  }
+
+  #target(statement: CreateInsertFlow | CreateCdcFlow, positions: Positions, tables: ReadonlyMap<string, Located<CreateDataset>>, place = statement.place): CreateDataset {
+    const name = this.#names.resolve(statement.target, statement.targetQualifier, place, 'write', positions.file, statement.position);
     const target = tables.get(name.toLowerCase())?.statement;
     if (target === undefined) throw positions.error(statement, `${name} is not defined: declare it with CREATE STREAMING TABLE ${name}`);
     if (target.type !== 'table') throw positions.error(statement, `flows write into streaming tables, and ${name} is a ${target.type === 'materialized_view' ? 'materialized view' : 'temporary view'}`);
@@ -190,10 +212,14 @@ class PipelineLowering {
 
   #queryFlow(
     name: string, target: string, query: QueryExpr, positions: Positions,
-    options: { expectations: Expectation[]; kind: FlowKind | 'streaming-or-batch'; comment?: string; what?: string | undefined },
+    options: {
+      expectations: Expectation[]; kind: FlowKind | 'streaming-or-batch'; comment?: string; what?: string | undefined;
+      place: NamePlace | undefined; persistedView?: boolean;
+    },
   ): void {
-    const facts: QueryFacts = { watermarks: [], reads: new Map(), streamReads: new Map() };
-    const plan = new QueryLowering(positions, facts).query(query);
+    const facts: QueryFacts = { watermarks: [], reads: new Map(), streamReads: new Map(), files: [] };
+    const plan = new QueryLowering(positions, facts, (ref) => this.#read(ref, options.place, positions)).query(query);
+    if (options.persistedView === true) this.#persistedView(name, plan, facts, positions);
     if (facts.streamAt !== undefined && options.what !== undefined) {
       throw positions.errorAt(facts.streamAt, `${options.what} is recomputed from whole datasets: read STREAM(…) from a CREATE STREAMING TABLE instead`);
     }
@@ -220,6 +246,34 @@ class PipelineLowering {
     this.#flowAt.push(positions);
   }
 
+  /**
+   * A persisted view (`CREATE VIEW`) is read as a materialized view: its
+   * rows are its query over the pipeline's own datasets, computed when the
+   * pipeline runs, which are the rows the view would show. What would make
+   * them differ is refused: reading files (a view reads them again each
+   * time it is queried), functions whose value changes from one read to
+   * the next (`current_timestamp`, `rand`, …) and reading a temporary view
+   * (SDP refuses that: INVALID_TEMP_OBJ_REFERENCE).
+   */
+  #persistedView(name: string, plan: RelationNode, facts: QueryFacts, positions: Positions): void {
+    const file = facts.files?.[0];
+    if (file !== undefined) {
+      throw positions.errorAt(file, `view ${name} reads files, which a view reads again each time it is queried, and Þund stores a view's rows when the pipeline runs: write CREATE MATERIALIZED VIEW ${name} (rows as of each run), or CREATE TEMPORARY VIEW ${name} (inside the pipeline)`);
+    }
+    walkPlan(plan, {
+      expression(node) {
+        if ((node.kind === 'call' || node.kind === 'window_call') && VOLATILE_FUNCTIONS.has(node.name)) {
+          throw positions.error(node, `view ${name} calls ${node.name}, whose value a view computes again each time it is queried, and Þund stores a view's rows when the pipeline runs: write CREATE MATERIALIZED VIEW ${name} (rows as of each run)`);
+        }
+      },
+    });
+    for (const [dataset, at] of facts.reads) {
+      if (this.#tables.get(dataset.toLowerCase())?.statement.type === 'temporary_view') {
+        throw positions.errorAt(at, `view ${name} reads temporary view ${dataset}, which SDP refuses (INVALID_TEMP_OBJ_REFERENCE: a persisted view cannot reference a temporary one): make ${dataset} a materialized view, or make ${name} a temporary view`);
+      }
+    }
+  }
+
   /** A validation issue of the lowered pipeline, at the deepest node of its path that came from the SQL. */
   #locate(pipeline: object, path: string, message: string): SqlProblem {
     const segments = [...path.matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]/g)].map((m) => (m[2] === undefined ? m[1] as string : Number(m[2])));
@@ -236,6 +290,11 @@ class PipelineLowering {
     return { file: positions.file, line: position.line, column: position.column, message };
   }
 }
+
+/** Functions whose value depends on when (or how often) they are called: a view and a materialized view differ on them. */
+const VOLATILE_FUNCTIONS: ReadonlySet<string> = new Set([
+  'current_timestamp', 'current_date', 'now', 'localtimestamp', 'current_timezone', 'rand', 'random', 'randn', 'uuid', 'shuffle', 'input_file_name',
+]);
 
 function expectationsOf(dataset: CreateDataset): Expectation[] {
   return dataset.constraints.map((c) => ({ name: c.name, predicate: c.condition, action: c.action }));

@@ -4,7 +4,7 @@ import {
   walkExpression,
 } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
-import type { FromItem, QueryExpr, SelectCore, WatermarkClause } from '../parse/ast.js';
+import type { FromItem, QueryExpr, SelectCore, TableRef, WatermarkClause } from '../parse/ast.js';
 import { containsAggregate, containsWindowCall, isAggregateCall, sameExpression } from './expression-tools.js';
 import { eventTimeWindow } from './event-time-window.js';
 import type { Positions } from './positions.js';
@@ -20,7 +20,12 @@ export interface QueryFacts {
   readonly reads: Map<string, SourcePosition>;
   /** Where each dataset read with STREAM is first named. */
   readonly streamReads?: Map<string, SourcePosition>;
+  /** Where each file read is. */
+  readonly files?: SourcePosition[];
 }
+
+/** The pipeline dataset a table reference means (an error where it is none: see `DatasetNames`). */
+export type TableResolver = (ref: TableRef) => string;
 
 interface Cte {
   readonly query: QueryExpr;
@@ -47,13 +52,15 @@ interface LoweredFrom {
 export class QueryLowering {
   readonly #positions: Positions;
   readonly #facts: QueryFacts;
+  readonly #resolve: TableResolver;
   #aliases = 0;
   /** How many queries are being lowered, one inside the next. */
   #depth = 0;
 
-  constructor(positions: Positions, facts: QueryFacts) {
+  constructor(positions: Positions, facts: QueryFacts, resolve: TableResolver) {
     this.#positions = positions;
     this.#facts = facts;
+    this.#resolve = resolve;
   }
 
   /**
@@ -173,17 +180,19 @@ export class QueryLowering {
   #from(item: FromItem, ctes: CteScope): LoweredFrom {
     switch (item.kind) {
       case 'table': {
-        const cte = ctes.get(item.name.toLowerCase());
+        const cte = item.qualifier.length === 0 ? ctes.get(item.name.toLowerCase()) : undefined;
         if (cte !== undefined) {
           if (item.stream) throw this.#positions.error(item, `STREAM(${item.name}) reads a CTE: stream from a dataset or files instead`);
           return { relation: this.query(cte.query, cte.outer, item), leaf: item.alias ?? item.name, scope: Scope.empty() };
         }
-        if (!this.#facts.reads.has(item.name)) this.#facts.reads.set(item.name, item.position);
-        if (item.stream && this.#facts.streamReads?.has(item.name) === false) this.#facts.streamReads.set(item.name, item.position);
+        const dataset = this.#resolve(item);
+        if (!this.#facts.reads.has(dataset)) this.#facts.reads.set(dataset, item.position);
+        if (item.stream && this.#facts.streamReads?.has(dataset) === false) this.#facts.streamReads.set(dataset, item.position);
         this.#noteStream(item);
-        return { relation: ReadNode.create(item.name), leaf: item.alias ?? item.name, scope: Scope.empty() };
+        return { relation: ReadNode.create(dataset), leaf: item.alias ?? item.name, scope: Scope.empty() };
       }
       case 'file': {
+        this.#facts.files?.push(item.position);
         this.#noteStream(item);
         const relation = readFilesOf(item);
         return { relation, leaf: item.alias ?? this.#syntheticAlias(), scope: Scope.empty() };

@@ -3,13 +3,16 @@ import { tokenize } from '../lex/lexer.js';
 import type { SourcePosition } from '../lex/token.js';
 import { Cursor } from '../parse/cursor.js';
 import { parseQuery } from '../parse/query.js';
+import { DatasetNames } from './dataset-names.js';
 import { type QueryFacts, QueryLowering } from './lower-query.js';
 import { Positions } from './positions.js';
 
 /**
  * One SQL query as a portable plan, without a pipeline around it (for
- * tools and tests; the datasets it reads are not checked). Throws a
- * `SqlError` at `file:line:column`.
+ * tools and tests; the datasets it reads are not checked, and a name
+ * qualified with anything but `LIVE` is an error: with no spec, no
+ * catalog or database is the pipeline's). Throws a `SqlError` at
+ * `file:line:column`.
  */
 export function queryFromSql(text: string, file = 'query.sql'): RelationNode {
   const map = new WeakMap<object, SourcePosition>();
@@ -18,5 +21,6 @@ export function queryFromSql(text: string, file = 'query.sql'): RelationNode {
   cursor.acceptSymbol(';');
   if (!cursor.atEnd()) throw cursor.error(`unexpected "${cursor.peek().value}" after the query`);
   const facts: QueryFacts = { watermarks: [], reads: new Map() };
-  return new QueryLowering(new Positions(file, map, query.position), facts).query(query);
+  const names = new DatasetNames({});
+  return new QueryLowering(new Positions(file, map, query.position), facts, (ref) => names.resolve(ref.name, ref.qualifier, undefined, 'read', file, ref.position)).query(query);
 }

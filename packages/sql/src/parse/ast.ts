@@ -14,6 +14,8 @@ export interface TableRef {
   readonly kind: 'table';
   /** The dataset name (the last part of a qualified name). */
   readonly name: string;
+  /** The parts before the name (`LIVE`, `db`, `catalog.db`), as written; empty for a bare name. */
+  readonly qualifier: readonly string[];
   /** Read with `STREAM(name)` / `STREAM name`. */
   readonly stream: boolean;
   readonly alias?: string;
@@ -111,11 +113,30 @@ export interface ConstraintDefinition {
   readonly position: SourcePosition;
 }
 
-/** `CREATE MATERIALIZED VIEW | STREAMING TABLE | TEMPORARY VIEW name … [AS query]`. */
+/**
+ * The catalog and database unqualified names mean at a statement, as the
+ * `USE` statements before it in its file set them (SDP scopes `USE` to
+ * its file). `undefined` is the pipeline's own (the spec's); a database
+ * of `null` was cleared by `USE CATALOG` and not set again.
+ */
+export interface NamePlace {
+  readonly catalog?: string;
+  readonly database?: string | null;
+  /** Where the `USE` that set it is, for errors. */
+  readonly setAt?: SourcePosition;
+}
+
+/** `CREATE MATERIALIZED VIEW | STREAMING TABLE | TEMPORARY VIEW name … [AS query]`, and their Lakeflow spellings. */
 export interface CreateDataset {
   readonly kind: 'create_dataset';
   readonly type: 'materialized_view' | 'table' | 'temporary_view';
   readonly name: string;
+  /** The parts written before the name (`LIVE`, `db`, `catalog.db`). */
+  readonly qualifier: readonly string[];
+  /** Where its unqualified names are, as `USE` left it (none: the pipeline's). */
+  readonly place?: NamePlace;
+  /** `CREATE VIEW`: a persisted view, read as a materialized view (see the README). */
+  readonly persistedView?: boolean;
   readonly columns?: readonly ColumnDefinition[];
   readonly constraints: readonly ConstraintDefinition[];
   readonly comment?: string;
@@ -132,24 +153,53 @@ export interface CreateInsertFlow {
   readonly kind: 'insert_flow';
   readonly name: string;
   readonly target: string;
+  /** The parts written before the target's name. */
+  readonly targetQualifier: readonly string[];
+  /** Where its unqualified names are, as `USE` left it (none: the pipeline's). */
+  readonly place?: NamePlace;
   readonly once: boolean;
   readonly comment?: string;
   readonly query: QueryExpr;
   readonly position: SourcePosition;
 }
 
-/** `CREATE FLOW name AS AUTO CDC INTO target FROM source KEYS (…) …`. */
+/** `CREATE FLOW name AS AUTO CDC INTO target FROM source KEYS (…) …`, or Lakeflow's `APPLY CHANGES INTO target …` (a flow named like its target). */
 export interface CreateCdcFlow {
   readonly kind: 'cdc_flow';
   readonly name: string;
   readonly target: string;
+  /** The parts written before the target's name. */
+  readonly targetQualifier: readonly string[];
+  /** Written `APPLY CHANGES INTO`: the flow has its target's name. */
+  readonly applyChanges?: boolean;
+  /** Where its unqualified names are, as `USE` left it (none: the pipeline's). */
+  readonly place?: NamePlace;
   readonly comment?: string;
   readonly source: FromItem;
   readonly cdc: CdcSpec;
   readonly position: SourcePosition;
 }
 
+/** A pipeline statement. */
 export type Statement = CreateDataset | CreateInsertFlow | CreateCdcFlow;
+
+/** `USE [CATALOG | SCHEMA | DATABASE | NAMESPACE] name`: where the names of the statements after it in its file are. */
+export interface UseStatement {
+  readonly kind: 'use';
+  /** `USE CATALOG c` sets the catalog (and clears the database); the others set the database, and `USE c.db` both. */
+  readonly catalog?: string;
+  readonly database?: string;
+  readonly position: SourcePosition;
+}
+
+/** `SET …` that changes nothing Þund runs (a key alone shows its value; other keys are refused when parsed). */
+export interface SetStatement {
+  readonly kind: 'set';
+  readonly position: SourcePosition;
+}
+
+/** What a file may hold besides pipeline statements: settings for the statements after it. */
+export type FileDirective = UseStatement | SetStatement;
 
 /** A parsed file: its statements, each remembering where it is. */
 export interface SqlFile {

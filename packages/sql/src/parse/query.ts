@@ -1,13 +1,13 @@
-import type { Expression, Field, FileFormat, JoinType } from '@thund/ir';
-import { tokenize } from '../lex/lexer.js';
+import type { Expression, FileFormat, JoinType } from '@thund/ir';
 import { type SourcePosition, isKeyword } from '../lex/token.js';
 import type { FromItem, QueryExpr, SelectCore, SelectItem, SetOperation, WatermarkClause } from './ast.js';
-import { Cursor } from './cursor.js';
-import { parseSchemaString } from './data-type.js';
+import type { Cursor } from './cursor.js';
 import { CLAUSE_WORDS, parseExpression, parseSelectExpression, parseSortKeys } from './expression.js';
 import { parseIntervalMs } from './interval.js';
+import { FILE_FORMATS, parseCloudFiles, parseReadFiles } from './file-reads.js';
 
-const FILE_FORMATS: ReadonlySet<string> = new Set(['parquet', 'json', 'csv']);
+/** Formats Spark reads as `format.\`path\`` that Þund does not. */
+const OTHER_FORMATS: ReadonlySet<string> = new Set(['delta', 'text', 'orc', 'avro', 'binaryfile', 'xml']);
 
 /** `[WITH …] select [UNION [ALL] select …] [ORDER BY …] [LIMIT n [OFFSET m]]`: one nesting level (see `Cursor.nested`). */
 export function parseQuery(cursor: Cursor): QueryExpr {
@@ -203,53 +203,28 @@ function parseFromPrimary(cursor: Cursor): FromItem {
 
 type Source = Extract<FromItem, { kind: 'table' | 'file' }>;
 
-/** A dataset name, a `format.\`path\`` file read or `read_files(…)`. */
+/** A dataset name, a `format.\`path\`` file read, `read_files(…)` or Lakeflow's `cloud_files(…)`. */
 function parseSource(cursor: Cursor, stream: boolean): Source {
   const token = cursor.peek();
   if (isKeyword(token, 'READ_FILES') && cursor.isSymbol('(', 1)) return parseReadFiles(cursor, stream);
+  if (isKeyword(token, 'CLOUD_FILES') && cursor.isSymbol('(', 1)) return parseCloudFiles(cursor);
   const parts = [cursor.identifier('a table name')];
   while (cursor.acceptSymbol('.')) parts.push(cursor.identifier('a table name'));
   if (cursor.isSymbol('(')) throw cursor.error(`table function ${parts.join('.')}(…) is not supported: read files with read_files(path, format => 'parquet') or parquet.\`path\``, token);
   const format = parts.length === 2 ? (parts[0] as string).toLowerCase() : undefined;
-  if (format !== undefined && FILE_FORMATS.has(format) && cursor.peek(-1).kind === 'quoted') {
+  const quotedPath = cursor.peek(-1).kind === 'quoted';
+  if (format !== undefined && FILE_FORMATS.has(format) && quotedPath) {
     const options = cursor.acceptKeyword('WITH') ? optionList(cursor) : {};
     if (format === 'csv' && options['header'] !== 'true') {
       throw cursor.error("Þund reads CSV files by their header row: add WITH ('header' = 'true') (Spark's default, no header, names columns _c0, _c1, … on Spark only)", token);
     }
     return { kind: 'file', format: format as FileFormat, path: parts[1] as string, options, stream, position: token.position };
   }
-  if (parts.length > 1) {
-    // catalog.schema.table: the pipeline's own datasets live in its one catalog and database.
-    return { kind: 'table', name: parts[parts.length - 1] as string, stream, position: token.position };
+  if (format !== undefined && OTHER_FORMATS.has(format) && quotedPath) {
+    throw cursor.error(`${format} files are not read by Þund: it reads parquet, json and csv (parquet.\`path\`, read_files(path, format => 'parquet'))`, token);
   }
-  return { kind: 'table', name: parts[0] as string, stream, position: token.position };
-}
-
-function parseReadFiles(cursor: Cursor, stream: boolean): Source {
-  const token = cursor.next();
-  cursor.expectSymbol('(');
-  const path = cursor.string('the path to read, as a string');
-  const options: Record<string, string> = {};
-  let schema: Field[] | undefined;
-  while (cursor.acceptSymbol(',')) {
-    const key = cursor.identifier('an option name');
-    cursor.expectSymbol('=>');
-    if (key.toLowerCase() === 'schema') {
-      const at = cursor.peek();
-      const text = cursor.string('the schema as a string');
-      schema = parseSchemaString(new Cursor(tokenize(text, cursor.file, { line: at.position.line, column: at.position.column + 1 }), cursor.file));
-      continue;
-    }
-    const value = parseExpression(cursor);
-    if (value.kind !== 'literal' || value.value === null) throw cursor.error(`read_files option ${key} must be a constant`, token);
-    options[key] = String(value.value);
-  }
-  cursor.expectSymbol(')');
-  const format = (options['format'] ?? '').toLowerCase();
-  if (!FILE_FORMATS.has(format)) throw cursor.error(`read_files needs format => 'parquet', 'json' or 'csv'${format === '' ? '' : `, not '${format}'`}`, token);
-  if (format === 'csv' && options['header'] !== 'true') throw cursor.error("Þund reads CSV files by their header row: add header => 'true'", token);
-  delete options['format'];
-  return { kind: 'file', format: format as FileFormat, path, options, ...(schema === undefined ? {} : { schema }), stream, position: token.position };
+  if (parts.length > 3) throw cursor.error(`${parts.join('.')} has ${parts.length} parts: a table is named name, schema.name or catalog.schema.name`, token);
+  return { kind: 'table', name: parts[parts.length - 1] as string, qualifier: parts.slice(0, -1), stream, position: token.position };
 }
 
 /** `('key' = 'value', …)`: options of a file read, as Spark SQL writes them after the path. */
