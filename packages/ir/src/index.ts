@@ -6,7 +6,10 @@ export { ValidationError, type ValidationIssue, type ValidationIssueCode } from 
 // Pipeline model
 export type { ElementKind, ElementRef } from './model/element-ref.js';
 export { elementLabel } from './model/element-ref.js';
-export { PRIMITIVE_TYPES, dataTypeLabel, type DataType, type DecimalType, type Field, type PrimitiveType, type TimestampType } from './model/data-type.js';
+export {
+  PRIMITIVE_TYPES, dataTypeLabel, isNestedType, type DataType, type DecimalType, type Field, type ListType, type MapType, type NestedType, type PrimitiveType,
+  type StructField, type StructType, type TimestampType,
+} from './model/data-type.js';
 export { durationToMs, isDuration, type Duration } from './model/duration.js';
 export { DATASET_TYPES, type Dataset, type DatasetType } from './model/dataset.js';
 export { EXPECTATION_ACTIONS, type Expectation, type ExpectationAction } from './model/expectation.js';

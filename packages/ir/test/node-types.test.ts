@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ExpressionDocument, RelationDocument } from '../src/document/schema.js';
-import type { EXPRESSION_FIELDS, Expression, ExpressionKind, RELATION_FIELDS, RelationKind, RelationNode } from '../src/index.js';
+import type { DataTypeDocument, ExpressionDocument, RelationDocument } from '../src/document/schema.js';
+import type { DataType, EXPRESSION_FIELDS, Expression, ExpressionKind, RELATION_FIELDS, RelationKind, RelationNode } from '../src/index.js';
 import type { ChildFieldKeys } from '../src/plan/node-fields.js';
 
 // Type-level tests: `pnpm typecheck` compiles them (vitest runs them as no-ops).
@@ -26,6 +26,11 @@ describe('the zod schema and the IR node types agree, both ways', () => {
     expectTypeOf<ExpressionDocument>().toExtend<Expression>();
     expectTypeOf<Expression>().toExtend<Frozen<ExpressionDocument>>();
     expectTypeOf<KeysByKind<ExpressionDocument>>().toEqualTypeOf<KeysByKind<Expression>>();
+  });
+
+  it('data types', () => {
+    expectTypeOf<DataTypeDocument>().toExtend<DataType>();
+    expectTypeOf<DataType>().toExtend<Frozen<DataTypeDocument>>();
   });
 });
 

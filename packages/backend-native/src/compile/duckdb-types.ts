@@ -17,14 +17,25 @@ export function duckdbType(type: DataType): string {
       case 'timestamp': return 'TIMESTAMP';
     }
   }
-  if (type.type === 'decimal') return `DECIMAL(${Math.trunc(type.precision)},${Math.trunc(type.scale)})`;
-  if (type.timezone !== undefined) return 'TIMESTAMPTZ';
-  switch (type.unit) {
-    case 's': return 'TIMESTAMP_S';
-    case 'ms': return 'TIMESTAMP_MS';
-    case 'us': return 'TIMESTAMP';
-    case 'ns': return 'TIMESTAMP_NS';
+  switch (type.type) {
+    case 'decimal': return `DECIMAL(${Math.trunc(type.precision)},${Math.trunc(type.scale)})`;
+    case 'list': return `${duckdbType(type.element)}[]`;
+    case 'map': return `MAP(${duckdbType(type.key)}, ${duckdbType(type.value)})`;
+    case 'struct': return `STRUCT(${type.fields.map((f) => `${quoteName(f.name)} ${duckdbType(f.type)}`).join(', ')})`;
+    case 'timestamp':
+      if (type.timezone !== undefined) return 'TIMESTAMPTZ';
+      switch (type.unit) {
+        case 's': return 'TIMESTAMP_S';
+        case 'ms': return 'TIMESTAMP_MS';
+        case 'us': return 'TIMESTAMP';
+        case 'ns': return 'TIMESTAMP_NS';
+      }
   }
+}
+
+/** A struct field name as DuckDB type syntax quotes it. */
+function quoteName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 type Family =

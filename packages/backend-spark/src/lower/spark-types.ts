@@ -18,8 +18,13 @@ const PRIMITIVE_DDL = {
 /** The Spark SQL type name of an IR data type. */
 export function sparkType(type: DataType): string {
   if (typeof type === 'string') return PRIMITIVE_DDL[type];
-  if (type.type === 'decimal') return `DECIMAL(${type.precision},${type.scale})`;
-  return type.timezone === undefined ? 'TIMESTAMP_NTZ' : 'TIMESTAMP';
+  switch (type.type) {
+    case 'decimal': return `DECIMAL(${type.precision},${type.scale})`;
+    case 'timestamp': return type.timezone === undefined ? 'TIMESTAMP_NTZ' : 'TIMESTAMP';
+    case 'list': return `ARRAY<${sparkType(type.element)}>`;
+    case 'map': return `MAP<${sparkType(type.key)}, ${sparkType(type.value)}>`;
+    case 'struct': return `STRUCT<${type.fields.map((f) => `${quoteIdentifier(f.name)}: ${sparkType(f.type)}`).join(', ')}>`;
+  }
 }
 
 /** A Spark identifier part, backquoted. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CdcSpec } from '../model/cdc.js';
-import type { DataType, Field } from '../model/data-type.js';
+import type { DataType, Field, PrimitiveType, StructField } from '../model/data-type.js';
 import { PRIMITIVE_TYPES } from '../model/data-type.js';
 import type { Dataset } from '../model/dataset.js';
 import { DATASET_TYPES } from '../model/dataset.js';
@@ -27,8 +27,8 @@ const name = z.string().min(1, 'must not be empty');
 const stringMap = z.record(z.string(), z.string());
 const duration = z.string().regex(DURATION_PATTERN, 'must be a duration like "250ms", "10s", "5m", "1h" or "1d"');
 
-export const DataTypeSchema: z.ZodType<DataType> = z.union([
-  z.enum(PRIMITIVE_TYPES as [string, ...string[]]) as z.ZodType<DataType>,
+const dataTypeForms = () => z.union([
+  z.enum(PRIMITIVE_TYPES as [string, ...string[]]) as z.ZodType<PrimitiveType>,
   z.strictObject({
     type: z.literal('decimal'),
     precision: z.number().int().min(1).max(38),
@@ -39,9 +39,29 @@ export const DataTypeSchema: z.ZodType<DataType> = z.union([
     unit: z.enum(['s', 'ms', 'us', 'ns']),
     timezone: z.string().min(1).optional(),
   }),
+  z.strictObject({ type: z.literal('list'), element: DataTypeSchema }),
+  z.strictObject({ type: z.literal('struct'), fields: z.array(StructFieldSchema).min(1).superRefine(uniqueFieldNames) }),
+  z.strictObject({ type: z.literal('map'), key: DataTypeSchema, value: DataTypeSchema }),
 ], {
-  error: `must be an Arrow type: one of ${PRIMITIVE_TYPES.map((t) => `"${t}"`).join(', ')}, {"type":"decimal","precision":p,"scale":s} or {"type":"timestamp","unit":"s|ms|us|ns","timezone"?:…}`,
-}).meta({ id: 'DataType' });
+  error: `must be an Arrow type: one of ${PRIMITIVE_TYPES.map((t) => `"${t}"`).join(', ')}, {"type":"decimal","precision":p,"scale":s}, {"type":"timestamp","unit":"s|ms|us|ns","timezone"?:…}, {"type":"list","element":type}, {"type":"struct","fields":[{"name":…,"type":type},…]} or {"type":"map","key":type,"value":type}`,
+});
+
+/** A struct's field names are unique, compared as Spark resolves them (case-insensitively). */
+function uniqueFieldNames(fields: readonly { readonly name: string }[], context: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  fields.forEach((field, i) => {
+    const key = field.name.toLowerCase();
+    if (seen.has(key)) context.addIssue({ code: 'custom', path: [i, 'name'], message: `field "${field.name}" appears twice in the struct: give each field its own name` });
+    seen.add(key);
+  });
+}
+
+export const DataTypeSchema: z.ZodType<DataType> = z.lazy(dataTypeForms).meta({ id: 'DataType' });
+
+/** What zod reads a data type's document form to; a type test checks it is `DataType`, both ways. */
+export type DataTypeDocument = z.output<ReturnType<typeof dataTypeForms>>;
+
+const StructFieldSchema: z.ZodType<StructField> = z.lazy(() => z.strictObject({ name, type: DataTypeSchema })).meta({ id: 'StructField' });
 
 export const FieldSchema: z.ZodType<Field> = z.strictObject({
   name,

@@ -1,4 +1,4 @@
-import type { DataType, DecimalType } from '../model/data-type.js';
+import type { DataType, DecimalType, StructField, StructType } from '../model/data-type.js';
 
 /**
  * How types combine in expressions, as the backends agree on them (Spark
@@ -16,6 +16,7 @@ export const isDecimal = (t: DataType | undefined): t is DecimalType => typeof t
 export const isNumeric = (t: DataType | undefined): boolean => isInteger(t) || isFloat(t) || isDecimal(t);
 export const isTimestamp = (t: DataType | undefined): boolean => t === 'timestamp' || (typeof t === 'object' && t.type === 'timestamp');
 export const isTemporal = (t: DataType | undefined): boolean => t === 'date32' || isTimestamp(t);
+export const isStruct = (t: DataType | undefined): t is StructType => typeof t === 'object' && t.type === 'struct';
 
 const MAX_PRECISION = 38;
 
@@ -51,7 +52,37 @@ export function commonType(a: DataType | undefined, b: DataType | undefined): Da
     return boundedDecimal(Math.max(da.precision - da.scale, db.precision - db.scale) + scale, scale);
   }
   if (isTemporal(a) && isTemporal(b)) return a === 'date32' ? b : a;
+  return nestedCommonType(a, b);
+}
+
+/** Lists, structs and maps widen element by element (structs: the same field names in the same order, the left's spelling kept). */
+function nestedCommonType(a: DataType, b: DataType): DataType | undefined {
+  if (typeof a === 'string' || typeof b === 'string') return undefined;
+  if (a.type === 'list' && b.type === 'list') {
+    const element = commonType(a.element, b.element);
+    return element === undefined ? undefined : { type: 'list', element };
+  }
+  if (a.type === 'map' && b.type === 'map') {
+    const key = commonType(a.key, b.key);
+    const value = commonType(a.value, b.value);
+    return key === undefined || value === undefined ? undefined : { type: 'map', key, value };
+  }
+  if (a.type === 'struct' && b.type === 'struct') {
+    if (!sameFieldNames(a.fields, b.fields)) return undefined;
+    const fields: StructField[] = [];
+    for (const [i, field] of a.fields.entries()) {
+      const type = commonType(field.type, (b.fields[i] as StructField).type);
+      if (type === undefined) return undefined;
+      fields.push({ name: field.name, type });
+    }
+    return { type: 'struct', fields };
+  }
   return undefined;
+}
+
+/** Same number of fields, named alike in the same order (case-insensitively, as Spark resolves names). */
+function sameFieldNames(a: readonly StructField[], b: readonly StructField[]): boolean {
+  return a.length === b.length && a.every((f, i) => f.name.toLowerCase() === b[i]?.name.toLowerCase());
 }
 
 /** The result type of `a op b` for add, sub, mul and mod. */
@@ -76,13 +107,20 @@ export function arithmeticType(op: 'add' | 'sub' | 'mul' | 'mod', a: DataType | 
 }
 
 /**
- * Exact type equality: decimals must agree on precision and scale, timestamps on unit and time zone. The bare
- * `timestamp` string only equals itself.
+ * Exact type equality: decimals must agree on precision and scale, timestamps on unit and time zone, nested
+ * types element by element (struct field names exactly). The bare `timestamp` string only equals itself.
  */
 export function sameType(a: DataType, b: DataType): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
-  if (a.type === 'decimal' || b.type === 'decimal') return a.type === 'decimal' && b.type === 'decimal' && a.precision === b.precision && a.scale === b.scale;
-  return a.type === b.type && a.unit === b.unit && a.timezone === b.timezone;
+  switch (a.type) {
+    case 'decimal': return b.type === 'decimal' && a.precision === b.precision && a.scale === b.scale;
+    case 'timestamp': return b.type === 'timestamp' && a.unit === b.unit && a.timezone === b.timezone;
+    case 'list': return b.type === 'list' && sameType(a.element, b.element);
+    case 'map': return b.type === 'map' && sameType(a.key, b.key) && sameType(a.value, b.value);
+    case 'struct':
+      return b.type === 'struct' && a.fields.length === b.fields.length
+        && a.fields.every((f, i) => f.name === b.fields[i]?.name && sameType(f.type, (b.fields[i] as StructField).type));
+  }
 }
 
 /**
@@ -106,5 +144,17 @@ export function widensTo(actual: DataType, declared: DataType): boolean {
     return isDecimal(actual) && declared.scale >= actual.scale && declared.precision - declared.scale >= actual.precision - actual.scale;
   }
   if (isTimestamp(declared)) return isTemporal(actual);
+  return nestedWidensTo(actual, declared);
+}
+
+/** A list, struct or map widens when its elements, fields (same names, same order) or values do; map keys must match. */
+function nestedWidensTo(actual: DataType, declared: DataType): boolean {
+  if (typeof actual === 'string' || typeof declared === 'string') return false;
+  if (declared.type === 'list') return actual.type === 'list' && widensTo(actual.element, declared.element);
+  if (declared.type === 'map') return actual.type === 'map' && sameType(actual.key, declared.key) && widensTo(actual.value, declared.value);
+  if (declared.type === 'struct') {
+    return actual.type === 'struct' && sameFieldNames(actual.fields, declared.fields)
+      && actual.fields.every((f, i) => widensTo(f.type, (declared.fields[i] as StructField).type));
+  }
   return false;
 }

@@ -40,8 +40,51 @@ export interface TimestampType {
   readonly timezone?: string;
 }
 
-/** The type of a dataset field: a primitive name, or a decimal or timestamp with parameters. */
-export type DataType = PrimitiveType | DecimalType | TimestampType;
+/**
+ * Arrow List (Spark's ARRAY): values that are ordered lists of elements of
+ * one type. Elements may be NULL.
+ */
+export interface ListType {
+  /** Discriminant of a list type. */
+  readonly type: 'list';
+  /** The type of every element. */
+  readonly element: DataType;
+}
+
+/** One field of a {@link StructType}: a name and a type (its values may be NULL). */
+export interface StructField {
+  /** Field name, unique within its struct (case-insensitively, as Spark resolves it). */
+  readonly name: string;
+  /** The field's type. */
+  readonly type: DataType;
+}
+
+/** Arrow Struct (Spark's STRUCT): values with named fields, in order. */
+export interface StructType {
+  /** Discriminant of a struct type. */
+  readonly type: 'struct';
+  /** The fields, in order; at least one. */
+  readonly fields: readonly StructField[];
+}
+
+/**
+ * Arrow Map (Spark's MAP): values that are lists of key/value entries,
+ * keys unique and never NULL, values possibly NULL.
+ */
+export interface MapType {
+  /** Discriminant of a map type. */
+  readonly type: 'map';
+  /** The type of every key (not a map: Spark refuses map keys). */
+  readonly key: DataType;
+  /** The type of every value. */
+  readonly value: DataType;
+}
+
+/** A nested type: list, struct or map. */
+export type NestedType = ListType | StructType | MapType;
+
+/** The type of a dataset field: a primitive name, a decimal or timestamp with parameters, or a nested type. */
+export type DataType = PrimitiveType | DecimalType | TimestampType | NestedType;
 
 /** One column of a dataset's declared schema. Order matters. */
 export interface Field {
@@ -53,9 +96,22 @@ export interface Field {
   readonly nullable?: boolean;
 }
 
-/** A readable label for a data type, e.g. `decimal(10,2)` or `timestamp[ms, UTC]`, for messages and listings. */
+/**
+ * A readable label for a data type, e.g. `decimal(10,2)`, `timestamp[ms, UTC]`
+ * or `struct<a: int32, tags: list<utf8>>`, for messages and listings.
+ */
 export function dataTypeLabel(type: DataType): string {
   if (typeof type === 'string') return type;
-  if (type.type === 'decimal') return `decimal(${type.precision},${type.scale})`;
-  return type.timezone === undefined ? `timestamp[${type.unit}]` : `timestamp[${type.unit}, ${type.timezone}]`;
+  switch (type.type) {
+    case 'decimal': return `decimal(${type.precision},${type.scale})`;
+    case 'timestamp': return type.timezone === undefined ? `timestamp[${type.unit}]` : `timestamp[${type.unit}, ${type.timezone}]`;
+    case 'list': return `list<${dataTypeLabel(type.element)}>`;
+    case 'struct': return `struct<${type.fields.map((f) => `${f.name}: ${dataTypeLabel(f.type)}`).join(', ')}>`;
+    case 'map': return `map<${dataTypeLabel(type.key)}, ${dataTypeLabel(type.value)}>`;
+  }
+}
+
+/** Whether a type is a list, struct or map. */
+export function isNestedType(type: DataType): type is NestedType {
+  return typeof type === 'object' && (type.type === 'list' || type.type === 'struct' || type.type === 'map');
 }

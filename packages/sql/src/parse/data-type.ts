@@ -1,4 +1,4 @@
-import type { DataType, Field } from '@thund/ir';
+import type { DataType, Field, StructField } from '@thund/ir';
 import type { Cursor } from './cursor.js';
 
 /** Spark SQL type names and the Arrow type each is in the portable plan. */
@@ -24,10 +24,11 @@ const SIMPLE_TYPES: Readonly<Record<string, DataType>> = {
   TIMESTAMP_NTZ: 'timestamp',
 };
 
-/** A Spark SQL type: `BIGINT`, `DECIMAL(10, 2)`, `VARCHAR(20)` (a string), … */
+/** A Spark SQL type: `BIGINT`, `DECIMAL(10, 2)`, `VARCHAR(20)` (a string), `ARRAY<INT>`, `STRUCT<a: INT, b: STRING>`, `MAP<STRING, INT>`, … */
 export function parseDataType(cursor: Cursor): DataType {
   const token = cursor.peek();
   const name = cursor.identifier('a type').toUpperCase();
+  if (name === 'ARRAY' || name === 'STRUCT' || name === 'MAP') return cursor.nested(() => nestedType(cursor, name), token);
   if (name === 'DECIMAL' || name === 'DEC' || name === 'NUMERIC') {
     if (!cursor.acceptSymbol('(')) return { type: 'decimal', precision: 10, scale: 0 };
     const precision = integer(cursor);
@@ -44,9 +45,40 @@ export function parseDataType(cursor: Cursor): DataType {
   }
   const type = SIMPLE_TYPES[name];
   if (type === undefined) {
-    throw cursor.error(`type ${name} is not supported: use one of ${[...Object.keys(SIMPLE_TYPES), 'DECIMAL(p, s)', 'VARCHAR(n)'].join(', ')}`, token);
+    throw cursor.error(`type ${name} is not supported: use one of ${[...Object.keys(SIMPLE_TYPES), 'DECIMAL(p, s)', 'VARCHAR(n)', 'ARRAY<t>', 'STRUCT<name: t, …>', 'MAP<k, v>'].join(', ')}`, token);
   }
   return type;
+}
+
+/** `ARRAY<t>`, `STRUCT<name: t, …>` (the colon optional, as Spark reads it) or `MAP<k, v>`, after its name. */
+function nestedType(cursor: Cursor, name: 'ARRAY' | 'STRUCT' | 'MAP'): DataType {
+  if (cursor.isSymbol('<>')) throw cursor.error(`${name}<> has no ${name === 'STRUCT' ? 'fields' : 'element type'}: write ${name === 'STRUCT' ? 'STRUCT<name: TYPE, …>' : `${name}<…>`}`);
+  cursor.expectSymbol('<');
+  let type: DataType;
+  if (name === 'ARRAY') type = { type: 'list', element: parseDataType(cursor) };
+  else if (name === 'MAP') {
+    const key = parseDataType(cursor);
+    cursor.expectSymbol(',');
+    type = { type: 'map', key, value: parseDataType(cursor) };
+  } else type = { type: 'struct', fields: structFields(cursor) };
+  cursor.expectSymbol('>');
+  return type;
+}
+
+function structFields(cursor: Cursor): StructField[] {
+  const fields: StructField[] = [];
+  const seen = new Set<string>();
+  do {
+    const token = cursor.peek();
+    const name = cursor.identifier('a field name');
+    if (seen.has(name.toLowerCase())) throw cursor.error(`field ${name} appears twice in the STRUCT: give each field its own name`, token);
+    seen.add(name.toLowerCase());
+    cursor.acceptSymbol(':');
+    fields.push({ name, type: parseDataType(cursor) });
+    if (cursor.isKeyword('NOT')) throw cursor.error('NOT NULL on a STRUCT field is not supported: Þund enforces NOT NULL on columns only; drop it (the field may hold NULLs)');
+    if (cursor.isKeyword('COMMENT')) throw cursor.error('a COMMENT on a STRUCT field is not supported: drop it, or comment the column');
+  } while (cursor.acceptSymbol(','));
+  return fields;
 }
 
 function integer(cursor: Cursor): number {
@@ -71,13 +103,24 @@ export function parseSchemaString(cursor: Cursor): Field[] {
 /** The Spark SQL name of a type, as `parseDataType` reads it back. */
 export function sparkTypeName(type: DataType): string {
   if (typeof type !== 'string') {
-    if (type.type === 'decimal') return `DECIMAL(${type.precision}, ${type.scale})`;
-    if (type.unit === 'us' && type.timezone === 'UTC') return 'TIMESTAMP';
-    throw new TypeError(`timestamp[${type.unit}${type.timezone === undefined ? '' : `, ${type.timezone}`}] has no Spark SQL name: Spark timestamps are microseconds, UTC or without a time zone`);
+    switch (type.type) {
+      case 'decimal': return `DECIMAL(${type.precision}, ${type.scale})`;
+      case 'list': return `ARRAY<${sparkTypeName(type.element)}>`;
+      case 'map': return `MAP<${sparkTypeName(type.key)}, ${sparkTypeName(type.value)}>`;
+      case 'struct': return `STRUCT<${type.fields.map((f) => `${quoteName(f.name)}: ${sparkTypeName(f.type)}`).join(', ')}>`;
+      case 'timestamp':
+        if (type.unit === 'us' && type.timezone === 'UTC') return 'TIMESTAMP';
+        throw new TypeError(`timestamp[${type.unit}${type.timezone === undefined ? '' : `, ${type.timezone}`}] has no Spark SQL name: Spark timestamps are microseconds, UTC or without a time zone`);
+    }
   }
   const names: Readonly<Record<string, string>> = {
     bool: 'BOOLEAN', int8: 'TINYINT', int16: 'SMALLINT', int32: 'INT', int64: 'BIGINT', float32: 'FLOAT', float64: 'DOUBLE',
     utf8: 'STRING', binary: 'BINARY', date32: 'DATE', timestamp: 'TIMESTAMP_NTZ',
   };
   return names[type] as string;
+}
+
+/** A field name as written in a type: bare when it is a plain word, else back-quoted. */
+function quoteName(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `\`${name.replaceAll('`', '``')}\``;
 }
