@@ -20,6 +20,26 @@ export type IrType =
       readonly unit: 's' | 'ms' | 'us' | 'ns';
       /** IANA time zone or offset (e.g. `UTC`); absent for a timestamp without time zone. */
       readonly timezone?: string;
+    }
+  | {
+      /** Discriminant of a list type (Spark's ARRAY). */
+      readonly type: 'list';
+      /** The type of every element. */
+      readonly element: IrType;
+    }
+  | {
+      /** Discriminant of a struct type. */
+      readonly type: 'struct';
+      /** The fields, in order. */
+      readonly fields: readonly { readonly name: string; readonly type: IrType }[];
+    }
+  | {
+      /** Discriminant of a map type. */
+      readonly type: 'map';
+      /** The type of every key. */
+      readonly key: IrType;
+      /** The type of every value. */
+      readonly value: IrType;
     };
 
 /** A stored column as the backend contract reports it (`WrittenField` of `@thund/ir`). */
@@ -38,7 +58,12 @@ import { ArrowTimeUnit as TimeUnit, type ArrowTimeUnitId, ArrowType as Type } fr
 
 const UNITS = { [TimeUnit.SECOND]: 's', [TimeUnit.MILLISECOND]: 'ms', [TimeUnit.MICROSECOND]: 'us', [TimeUnit.NANOSECOND]: 'ns' } as const;
 
-/** The IR type of an Arrow type, or `undefined` when the IR has none (a 128-bit integer, a struct, …). */
+/**
+ * The IR type of an Arrow type, or `undefined` when the IR has none (an
+ * unsigned or 128-bit integer, a time of day, …, or a list, struct or map
+ * holding one). Lists of every length kind are `list`; a map is `map` of
+ * its entries' key and value types.
+ */
 export function irType(type: DataType): IrType | undefined {
   if (type.typeId === Type.Bool) return 'bool';
   if (type.typeId === Type.Utf8 || type.typeId === Type.LargeUtf8) return 'utf8';
@@ -61,6 +86,30 @@ export function irType(type: DataType): IrType | undefined {
     const zoned = timezone !== undefined && timezone !== null && timezone !== '';
     if (unit === TimeUnit.MICROSECOND && !zoned) return 'timestamp';
     return zoned ? { type: 'timestamp', unit: UNITS[unit], timezone } : { type: 'timestamp', unit: UNITS[unit] };
+  }
+  return nestedIrType(type);
+}
+
+function nestedIrType(type: DataType): IrType | undefined {
+  const children = (type as unknown as { children?: readonly { readonly name: string; readonly type: DataType }[] }).children ?? [];
+  if (type.typeId === Type.List || type.typeId === Type.LargeList || type.typeId === Type.FixedSizeList) {
+    const element = children[0] === undefined ? undefined : irType(children[0].type);
+    return element === undefined ? undefined : { type: 'list', element };
+  }
+  if (type.typeId === Type.Struct) {
+    const fields: { name: string; type: IrType }[] = [];
+    for (const child of children) {
+      const childType = irType(child.type);
+      if (childType === undefined) return undefined;
+      fields.push({ name: child.name, type: childType });
+    }
+    return fields.length === 0 ? undefined : { type: 'struct', fields };
+  }
+  if (type.typeId === Type.Map) {
+    const entries = (children[0]?.type as unknown as { children?: readonly { readonly type: DataType }[] } | undefined)?.children ?? [];
+    const key = entries[0] === undefined ? undefined : irType(entries[0].type);
+    const value = entries[1] === undefined ? undefined : irType(entries[1].type);
+    return key === undefined || value === undefined ? undefined : { type: 'map', key, value };
   }
   return undefined;
 }

@@ -6,7 +6,10 @@
  * table has loaded apache-arrow already. `arrow-type-ids.test.ts` checks
  * each value against apache-arrow's own enums.
  */
-export const ArrowType = { Int: 2, Float: 3, Binary: 4, Utf8: 5, Bool: 6, Decimal: 7, Date: 8, Timestamp: 10, LargeBinary: 19, LargeUtf8: 20 } as const;
+export const ArrowType = {
+  Int: 2, Float: 3, Binary: 4, Utf8: 5, Bool: 6, Decimal: 7, Date: 8, Timestamp: 10, List: 12, Struct: 13, FixedSizeList: 16, Map: 17, LargeBinary: 19,
+  LargeUtf8: 20, LargeList: 21,
+} as const;
 
 /** Arrow's time units, as apache-arrow's `TimeUnit` enum numbers them. */
 export const ArrowTimeUnit = { SECOND: 0, MILLISECOND: 1, MICROSECOND: 2, NANOSECOND: 3 } as const;

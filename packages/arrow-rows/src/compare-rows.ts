@@ -8,7 +8,9 @@ export const FLOAT_TOLERANCE = 1e-9;
  * One value by the rules every comparison of Þund rows uses: integers the
  * same whether `bigint` or `number`, dates as their UTC instant, bytes as
  * hex, NULL equal to NULL, floats equal within a relative 1e-9 (see
- * `valuesEqual`), decimals (exact strings) compared exactly.
+ * `valuesEqual`), decimals (exact strings) compared exactly. A list (and a
+ * map, an array of `[key, value]` pairs) keeps its order; a struct's fields
+ * are compared by name.
  */
 function canonical(value: unknown, roundFloats: boolean): unknown {
   if (value === undefined || value === null) return null;
@@ -28,14 +30,16 @@ function canonical(value: unknown, roundFloats: boolean): unknown {
   return value;
 }
 
-/** Two values equal by the shared rules. */
+/** Two values equal by the shared rules; lists, structs and maps element by element, by the same rules. */
 export function valuesEqual(a: unknown, b: unknown): boolean {
-  const x = canonical(a, false);
-  const y = canonical(b, false);
+  return canonicalEqual(canonical(a, false), canonical(b, false));
+}
+
+function canonicalEqual(x: unknown, y: unknown): boolean {
   if (typeof x === 'number' && typeof y === 'number') {
     return x === y || Math.abs(x - y) <= FLOAT_TOLERANCE * Math.max(Math.abs(x), Math.abs(y));
   }
-  if (Array.isArray(x) && Array.isArray(y)) return JSON.stringify(x) === JSON.stringify(y);
+  if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => canonicalEqual(v, y[i]));
   return x === y;
 }
 
