@@ -91,8 +91,8 @@ describe.runIf(remote !== undefined || process.env['CI'] === 'true')('SDP SQL pr
 
       // The reference: spark-pipelines, into a database of its own (SDP needs it to exist).
       const spark = await createSparkBackend({ baseDir: dir, remote: remote as string, database: referenceDb });
-      const thundSpark = await createScratchBackend('spark', { baseDir: dir, remote: remote as string }, `sdp_thund_${stamp}`);
-      const native = await createScratchBackend('native', { baseDir: dir }, 'unused');
+      const thundSpark = await createScratchBackend('spark', { baseDir: dir, remote: remote as string }, `sdp_thund_${stamp}`, dir);
+      const native = await createScratchBackend('native', { baseDir: dir }, 'unused', dir);
       try {
         await spark.session.sql(`CREATE DATABASE IF NOT EXISTS \`${referenceDb}\``);
         const venv = dirname(client as string);
