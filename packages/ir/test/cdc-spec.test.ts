@@ -52,7 +52,8 @@ describe('cdc spec options', () => {
   it('asks an SCD 2 target with a declared schema for __START_AT / __END_AT, naming the old names', () => {
     const withSchema = (names: readonly string[]): Pipeline => {
       const p = withSpec({ ...base, scdType: 2 });
-      return { ...p, datasets: [{ ...(p.datasets[0] as Pipeline['datasets'][number]), schema: ['id', 'seq', 'name', 'city', 'op', ...names].map((name) => ({ name, type: 'int64' as const })) }] };
+      // The input's own columns and types, then the validity columns, of the sequence column's type.
+      return { ...p, datasets: [{ ...(p.datasets[0] as Pipeline['datasets'][number]), schema: [...SCHEMA, ...names.map((name) => ({ name, type: 'int64' as const }))] }] };
     };
     expect(validatePipeline(withSchema(['__START_AT', '__END_AT']))).toEqual([]);
     const old = validatePipeline(withSchema(['__start_at', '__end_at']));
@@ -76,5 +77,24 @@ describe('cdc spec options', () => {
     const parsed = parsePipeline(JSON.parse(JSON.stringify(p)));
     expect(parsed.flows[0]?.cdc).toEqual(p.flows[0]?.cdc);
     expect(() => parsePipeline({ ...JSON.parse(JSON.stringify(p)), flows: [{ ...p.flows[0], cdc: { ...p.flows[0]?.cdc, trackHistory: 'name' } }] })).toThrow(/trackHistory/);
+  });
+
+  it('refuses a declared type a stored column or the sequence does not widen to (it failed only at run, THUND_SCHEMA_MISMATCH)', () => {
+    const declaring = (schema: Pipeline['datasets'][number]['schema'], cdc: CdcSpec): Pipeline => {
+      const p = withSpec(cdc);
+      return { ...p, datasets: [{ ...(p.datasets[0] as Pipeline['datasets'][number]), schema }] };
+    };
+    const scd1 = { ...base, scdType: 1, exceptColumns: ['op'] } as const;
+    const columns = [{ name: 'id', type: 'int64' }, { name: 'seq', type: 'int64' }, { name: 'name', type: 'utf8' }, { name: 'city', type: 'utf8' }] as const;
+    expect(validatePipeline(declaring(columns, scd1))).toEqual([]);
+    // int64 into decimal(20, 0) widens; utf8 into int32 does not; a column the spec does not store is not checked.
+    const issues = validatePipeline(declaring([{ name: 'id', type: { type: 'decimal', precision: 20, scale: 0 } }, { name: 'seq', type: 'int64' }, { name: 'name', type: 'int32' }, { name: 'city', type: 'utf8' }, { name: 'op', type: 'bool' }], scd1));
+    expect(issues.map((i) => [i.code, i.path, i.message])).toEqual([
+      ['schema_types', '$.flows[0].query', 'column "name" of cdc flow "apply" is utf8, which does not widen to int32 as "people" declares it: cast it in the flow\'s source, or declare utf8'],
+    ]);
+    const scd2 = validatePipeline(declaring([...columns, { name: '__START_AT', type: { type: 'timestamp', unit: 'us', timezone: 'UTC' } }, { name: '__END_AT', type: 'int64' }], { ...base, scdType: 2, exceptColumns: ['op'] }));
+    expect(scd2.map((i) => [i.code, i.message])).toEqual([
+      ['schema_types', 'sequence column "seq" of cdc flow "apply" is int64, which does not widen to timestamp[us, UTC] as "people" declares "__START_AT": cast it in the flow\'s source, or declare int64'],
+    ]);
   });
 });

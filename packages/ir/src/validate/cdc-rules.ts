@@ -1,7 +1,9 @@
 import { closestName } from './closest-name.js';
 import { staticColumns } from '../cdc/static-columns.js';
 import type { ValidationIssue } from '../errors/validation-error.js';
+import { widensTo } from '../infer/type-algebra.js';
 import { CDC_END_AT, CDC_START_AT, type CdcSpec } from '../model/cdc.js';
+import { type DataType, dataTypeLabel } from '../model/data-type.js';
 import type { Flow } from '../model/flow.js';
 import { type Rule, type ValidationContext, flowRef, issue } from './context.js';
 
@@ -31,7 +33,7 @@ export const cdcSpec: Rule = (context) => {
     if (spec.keys.length === 0) {
       issues.push(issue('cdc_without_keys', ['flows', i, 'cdc', 'keys'], `cdc flow "${flow.name}" has no keys: list the columns that identify a row`, ref));
     }
-    issues.push(...conflicts(flow, spec, i), ...unknownColumns(context, flow, spec, i));
+    issues.push(...conflicts(flow, spec, i), ...unknownColumns(context, flow, spec, i), ...declaredTypes(context, flow, spec, i));
   });
   return issues;
 };
@@ -65,6 +67,35 @@ function conflicts(flow: Flow, spec: CdcSpec, i: number): ValidationIssue[] {
   }
   if (spec.applyAsTruncates !== undefined && spec.scdType === 2) {
     conflict(at('applyAsTruncates'), 'sets "applyAsTruncates" on an SCD type 2 target: truncates apply to SCD type 1 only (as in Spark); remove it or set "scdType": 1');
+  }
+  return found;
+}
+
+/**
+ * The declared-schema rule's types for a cdc flow: each column it stores
+ * (and, in SCD type 2, the sequence column its validity columns hold) must
+ * widen to the type its target declares, as for every other flow, where
+ * the input's types are known before running. Backends cast a stored
+ * column to its declared type, and fail the flow when it does not widen.
+ */
+function declaredTypes(context: ValidationContext, flow: Flow, spec: CdcSpec, i: number): ValidationIssue[] {
+  const declared = context.datasets.get(flow.target)?.schema;
+  const input = declared === undefined ? undefined : context.schemaOf(flow.query);
+  if (declared === undefined || input === undefined) return [];
+  const found: ValidationIssue[] = [];
+  const typeOf = (name: string) => declared.find((f) => f.name.toLowerCase() === name.toLowerCase())?.type;
+  const stored = (c: string): boolean => !(spec.exceptColumns?.includes(c) ?? false) && (spec.columns === undefined || spec.columns.includes(c));
+  const check = (column: string, produced: DataType | undefined, target: string, what: string): void => {
+    const want = typeOf(target);
+    if (produced === undefined || want === undefined || widensTo(produced, want)) return;
+    found.push(issue('schema_types', ['flows', i, 'query'], `${what} "${column}" of cdc flow "${flow.name}" is ${dataTypeLabel(produced)}, which does not widen to ${dataTypeLabel(want)} as "${flow.target}" declares ${target === column ? 'it' : `"${target}"`}: cast it in the flow's source, or declare ${dataTypeLabel(produced)}`, flowRef(flow)));
+  };
+  for (const field of input) {
+    if (stored(field.name)) check(field.name, field.type, field.name, 'column');
+  }
+  if (spec.scdType === 2) {
+    const sequence = input.find((f) => f.name.toLowerCase() === spec.sequenceBy.toLowerCase());
+    for (const validity of [CDC_START_AT, CDC_END_AT]) check(spec.sequenceBy, sequence?.type, validity, 'sequence column');
   }
   return found;
 }
