@@ -2,12 +2,14 @@ import bindings from '@duckdb/node-bindings';
 import type { DuckDBDataChunk, DuckDBDecimalType, DuckDBType } from '@duckdb/node-api';
 import { DuckDBTypeId } from './node-api.js';
 import * as arrow from 'apache-arrow';
+import { isNestedDuckDBType, nestedColumn } from './nested-arrow.js';
 
 /**
  * DuckDB data chunks to Arrow record batches. Fixed-width columns are
  * copied buffer to buffer (DuckDB's validity mask has Arrow's bit layout);
- * strings and blobs are copied byte for byte without decoding. Types Arrow
- * has no direct equivalent for (lists, structs, intervals, enums, …) become
+ * strings and blobs are copied byte for byte without decoding; lists,
+ * structs and maps are built from their values (`nested-arrow.ts`). Types
+ * Arrow has no direct equivalent for (intervals, enums, UUIDs, …) become
  * their DuckDB text form.
  */
 
@@ -223,6 +225,7 @@ const text: ColumnConverter = {
 };
 
 function converterFor(type: DuckDBType): ColumnConverter {
+  if (isNestedDuckDBType(type)) return nestedColumn(type);
   switch (type.typeId) {
     case DuckDBTypeId.BOOLEAN: return bool;
     case DuckDBTypeId.TINYINT: return fixedWidth(new arrow.Int8(), Int8Array);

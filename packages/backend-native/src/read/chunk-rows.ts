@@ -1,7 +1,7 @@
 import type {
-  DuckDBBlobValue, DuckDBDataChunk, DuckDBDateValue, DuckDBDecimalType, DuckDBDecimalValue, DuckDBTimeValue,
-  DuckDBTimestampMillisecondsValue, DuckDBTimestampNanosecondsValue, DuckDBTimestampSecondsValue, DuckDBTimestampValue,
-  DuckDBType, DuckDBValue,
+  DuckDBArrayType, DuckDBBlobValue, DuckDBDataChunk, DuckDBDateValue, DuckDBDecimalType, DuckDBDecimalValue, DuckDBListType, DuckDBListValue,
+  DuckDBMapType, DuckDBMapValue, DuckDBStructType, DuckDBStructValue, DuckDBTimeValue, DuckDBTimestampMillisecondsValue,
+  DuckDBTimestampNanosecondsValue, DuckDBTimestampSecondsValue, DuckDBTimestampValue, DuckDBType, DuckDBValue,
 } from '@duckdb/node-api';
 import { DuckDBTypeId } from '../duckdb/node-api.js';
 import { type ArrowField, type PlainRow, type PlainValue, scaleDecimal, setOwn } from '@thund/arrow-rows';
@@ -71,9 +71,52 @@ function columnFor(type: DuckDBType): Column {
     }
     case DuckDBTypeId.VARCHAR: return { field: { type: 'utf8', engineType: 'Utf8' }, plain: as };
     case DuckDBTypeId.BLOB: return { field: { type: 'binary', engineType: 'Binary' }, plain: (v) => plainBytes((v as DuckDBBlobValue).bytes) };
+    case DuckDBTypeId.LIST:
+    case DuckDBTypeId.ARRAY: return listColumn(columnFor((type as DuckDBListType | DuckDBArrayType).valueType));
+    case DuckDBTypeId.STRUCT: return structColumn(type as DuckDBStructType);
+    case DuckDBTypeId.MAP: return mapColumn(columnFor((type as DuckDBMapType).keyType), columnFor((type as DuckDBMapType).valueType));
     // Types Arrow has no direct equivalent for: their DuckDB text form, as arrow-convert.ts gives them.
     default: return { field: { type: 'utf8', engineType: 'Utf8' }, plain: text };
   }
+}
+
+/** `plain` of a value inside a nested one, NULL kept. */
+const orNull = (column: Column) => (value: DuckDBValue | null): PlainValue => (value === null ? null : column.plain(value));
+
+/** A list as an array of its elements; typed when its elements are, named as Arrow names `List<…>`. */
+function listColumn(element: Column): Column {
+  const item = orNull(element);
+  const type = element.field.type === undefined ? {} : { type: { type: 'list', element: element.field.type } as const };
+  return { field: { ...type, engineType: `List<${element.field.engineType}>` }, plain: (v) => (v as DuckDBListValue).items.map(item) };
+}
+
+/** A struct as an object of its fields (own properties, in order); typed when every field is. */
+function structColumn(type: DuckDBStructType): Column {
+  const fields = type.entryNames.map((name, i) => ({ name, column: columnFor(type.entryTypes[i] as DuckDBType) }));
+  const typed = fields.every((f) => f.column.field.type !== undefined)
+    ? { type: { type: 'struct', fields: fields.map((f) => ({ name: f.name, type: f.column.field.type as NonNullable<ArrowField['type']> })) } as const }
+    : {};
+  const engineType = `Struct<{${fields.map((f) => `${f.name}:${f.column.field.engineType}`).join(', ')}}>`;
+  const plains = fields.map((f) => ({ name: f.name, plain: orNull(f.column) }));
+  return {
+    field: { ...typed, engineType },
+    plain: (v) => {
+      const out: Record<string, PlainValue> = {};
+      const { entries } = v as DuckDBStructValue;
+      for (const { name, plain } of plains) setOwn(out, name, plain(entries[name] ?? null));
+      return out;
+    },
+  };
+}
+
+/** A map as an array of `[key, value]` pairs in DuckDB's order (the `@thund/arrow-rows` rule). */
+function mapColumn(key: Column, value: Column): Column {
+  const [k, x] = [orNull(key), orNull(value)];
+  const typed = key.field.type !== undefined && value.field.type !== undefined ? { type: { type: 'map', key: key.field.type, value: value.field.type } as const } : {};
+  return {
+    field: { ...typed, engineType: `Map<{key:${key.field.engineType}, value:${value.field.engineType}}>` },
+    plain: (v) => (v as DuckDBMapValue).entries.map((e) => [k(e.key), x(e.value)]),
+  };
 }
 
 /** The bytes as a plain Uint8Array (node-api gives a Buffer), sharing their memory. */
