@@ -30,6 +30,7 @@ export function createNativeCapabilities(): Capabilities {
     sqlDialects: NATIVE_SQL_DIALECTS,
     fileFormats: ['csv', 'json', 'parquet'],
     batchSinks: true,
+    nestedTypes: true,
     selectiveRefresh: true,
     limits: {
       'sqlDialects:spark': 'raw SQL runs in DuckDB\'s dialect here: write the flow with the portable plan (it runs on every backend), or in DuckDB SQL',

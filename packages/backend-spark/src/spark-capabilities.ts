@@ -47,6 +47,7 @@ export function createSparkCapabilities(facts: SparkServerFacts): Capabilities {
     fileFormats: ['csv', 'json', 'parquet'],
     // SDP sinks take streaming flows; batch-fed sinks are written after the graph run (run/write-batch-sinks.ts).
     batchSinks: true,
+    nestedTypes: true,
     selectiveRefresh: true,
     limits: {
       'triggers:once': 'an SDP run processes what has arrived and stops (available_now); one run is one trigger',

@@ -17,8 +17,9 @@ export function normalizeValue(value: unknown): unknown {
 /**
  * Two values equal by the suite's rules: both normalised, NULL (or
  * undefined) equals only NULL, a number equals a number or numeric string
- * within a relative 1e-9 (NaN equals NaN), objects and arrays compare by
- * their JSON.
+ * within a relative 1e-9 (NaN equals NaN); lists (and maps, arrays of
+ * `[key, value]` pairs) element by element in order, structs field by field
+ * whatever their order, each value by these same rules.
  */
 export function valuesEqual(a: unknown, b: unknown): boolean {
   const x = normalizeValue(a);
@@ -31,7 +32,14 @@ export function valuesEqual(a: unknown, b: unknown): boolean {
     if (nx === ny) return true;
     return Math.abs(nx - ny) <= 1e-9 * Math.max(Math.abs(nx), Math.abs(ny));
   }
-  if (typeof x === 'object' && typeof y === 'object') return JSON.stringify(x) === JSON.stringify(y);
+  if (Array.isArray(x) || Array.isArray(y)) return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => valuesEqual(v, y[i]));
+  if (typeof x === 'object' && typeof y === 'object') {
+    if (x instanceof Uint8Array || y instanceof Uint8Array) return JSON.stringify(x) === JSON.stringify(y);
+    const xs = x as Readonly<Record<string, unknown>>;
+    const ys = y as Readonly<Record<string, unknown>>;
+    const keys = Object.keys(xs);
+    return keys.length === Object.keys(ys).length && keys.every((k) => Object.hasOwn(ys, k) && valuesEqual(xs[k], ys[k]));
+  }
   return x === y;
 }
 
@@ -43,10 +51,18 @@ function rowsEqual(a: Row, b: Row): boolean {
 
 /** A sort key that makes equal rows adjacent, for order-insensitive comparison. */
 function rowKey(row: Row): string {
-  return JSON.stringify(Object.keys(row).sort().map((k) => {
-    const v = normalizeValue(row[k]);
-    return typeof v === 'number' ? Number(v.toPrecision(9)) : v;
-  }));
+  return JSON.stringify(Object.keys(row).sort().map((k) => sortable(row[k])));
+}
+
+/** A value as the sort key holds it: normalised, floats rounded, struct fields in name order. */
+function sortable(value: unknown): unknown {
+  const v = normalizeValue(value);
+  if (typeof v === 'number') return Number(v.toPrecision(9));
+  if (Array.isArray(v)) return v.map(sortable);
+  if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array)) {
+    return Object.keys(v).sort().map((k) => [k, sortable((v as Readonly<Record<string, unknown>>)[k])]);
+  }
+  return v;
 }
 
 /** Differences between actual and expected rows, as readable lines (empty when equal). */

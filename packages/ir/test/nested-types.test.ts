@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commonType } from '../src/infer/type-algebra.js';
-import { type DataType, dataTypeLabel, parsePipeline, safeParsePipeline, sameType, serializePipeline, widensTo } from '../src/index.js';
+import { type DataType, checkAgainst, dataTypeLabel, defineCapabilities, parsePipeline, safeParsePipeline, sameType, serializePipeline, widensTo } from '../src/index.js';
 
 const EVENT: DataType = {
   type: 'struct',
@@ -86,5 +86,25 @@ describe('type algebra of nested types (Spark rules)', () => {
     expect(widensTo(struct(['a', 'int32']), struct(['b', 'int32']))).toBe(false);
     expect(widensTo({ type: 'map', key: 'int32', value: 'int32' }, { type: 'map', key: 'int64', value: 'int32' })).toBe(false);
     expect(widensTo('utf8', list('utf8'))).toBe(false);
+  });
+});
+
+describe('the nestedTypes capability', () => {
+  const base = { name: 'toy', batch: true, datasetTypes: ['materialized_view'], relations: ['read_files'], fileFormats: ['json'] } as const;
+  const nestedPipeline = () => parsePipeline(JSON.stringify({
+    ...document(EVENT),
+    datasets: [{ name: 'events', type: 'materialized_view', schema: [{ name: 'e', type: EVENT }] }],
+  }));
+
+  it('a backend without it refuses every place a pipeline names a list, struct or map, at its path', () => {
+    const report = checkAgainst(nestedPipeline(), defineCapabilities(base));
+    expect(report.violations.map((v) => [v.feature, v.path, v.message])).toEqual([
+      ['nested_type', '$.datasets[0].schema[0].type', 'backend "toy" does not support lists, structs and maps, used by dataset "events"'],
+      ['nested_type', '$.flows[0].query.schema[0].type', 'backend "toy" does not support lists, structs and maps, used by flow "events"'],
+    ]);
+  });
+
+  it('a backend with it accepts them', () => {
+    expect(checkAgainst(nestedPipeline(), defineCapabilities({ ...base, nestedTypes: true })).violations).toEqual([]);
   });
 });

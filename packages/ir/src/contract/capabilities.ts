@@ -44,6 +44,8 @@ export interface Capabilities {
   readonly fileFormats: readonly FileFormat[];
   /** Sinks may be written by batch flows (not only streaming ones). Default is `false`. */
   readonly batchSinks: boolean;
+  /** Lists, structs and maps: in schemas, casts and literals, read from files and stored. Default is `false`. */
+  readonly nestedTypes: boolean;
   /**
    * Honours a run's selection (`RunOptions.refresh`, a `fullRefresh` list):
    * runs only the selected datasets' flows and reports the rest `excluded`.
@@ -75,6 +77,7 @@ export const DEFAULT_CAPABILITIES: Omit<Capabilities, 'name'> = Object.freeze({
   sqlDialects: [],
   fileFormats: [],
   batchSinks: false,
+  nestedTypes: false,
   selectiveRefresh: false,
   limits: {},
 });

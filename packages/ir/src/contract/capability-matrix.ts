@@ -45,11 +45,12 @@ function listFields(backends: readonly Capabilities[]): readonly { readonly grou
   ];
 }
 
-const FLAGS: readonly { readonly group: string; readonly feature: string; readonly field: 'batch' | 'streaming' | 'eventTime' | 'batchSinks' | 'selectiveRefresh' }[] = [
+const FLAGS: readonly { readonly group: string; readonly feature: string; readonly field: 'batch' | 'streaming' | 'eventTime' | 'batchSinks' | 'nestedTypes' | 'selectiveRefresh' }[] = [
   { group: 'flows', feature: 'batch', field: 'batch' },
   { group: 'flows', feature: 'streaming and append-once', field: 'streaming' },
   { group: 'flows', feature: 'watermarks and windows', field: 'eventTime' },
   { group: 'flows', feature: 'sinks fed by batch flows', field: 'batchSinks' },
+  { group: 'types', feature: 'lists, structs and maps', field: 'nestedTypes' },
   { group: 'runs', feature: 'refreshing a selection of datasets', field: 'selectiveRefresh' },
 ];
 

@@ -2,6 +2,7 @@ import type { ElementRef } from '../model/element-ref.js';
 import type { Pipeline } from '../model/pipeline.js';
 import { jsonPath } from '../document/json-path.js';
 import { planFacts } from '../plan/plan-facts.js';
+import { nestedTypeUses } from './nested-type-uses.js';
 import { assertPlanDepth } from '../validate/depth-limit.js';
 import type { Capabilities } from './capabilities.js';
 import type { CheckReport, Feature, Violation } from './check-report.js';
@@ -22,6 +23,7 @@ const FEATURE_LABEL: Readonly<Record<Feature, string>> = {
   sql_dialect: 'SQL dialect',
   file_format: 'file format',
   batch_sink: 'sinks written by batch flows',
+  nested_type: 'lists, structs and maps',
   output_location: 'sink output location',
   raw_sql: 'raw SQL other than a single query',
   sandbox_path: 'paths outside the sandbox',
@@ -97,6 +99,8 @@ export function checkAgainst(pipeline: Pipeline, capabilities: Capabilities): Ch
     for (const dialect of facts.sqlDialects) if (!supports(capabilities.sqlDialects, dialect)) add(element, 'sql_dialect', dialect, at('query'));
     for (const format of facts.fileFormats) if (!supports(capabilities.fileFormats, format)) add(element, 'file_format', format, at('query'));
   });
+
+  if (!capabilities.nestedTypes) for (const use of nestedTypeUses(pipeline)) add(use.element, 'nested_type', '', use.path);
 
   return { backend, ok: violations.length === 0, violations };
 }

@@ -17,6 +17,8 @@ export type Feature =
   | 'sql_dialect'
   | 'file_format'
   | 'batch_sink'
+  /** A list, struct or map type (see `Capabilities.nestedTypes`). */
+  | 'nested_type'
   /** A sink location that would replace something it must not (see `outputLocationViolations`). */
   | 'output_location'
   /** Raw SQL that is not exactly one query (more statements, or COPY, ATTACH, SET, …). */

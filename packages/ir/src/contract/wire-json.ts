@@ -25,6 +25,7 @@ const CAPABILITY_KEYS = {
   sqlDialects: 'sql_dialects',
   fileFormats: 'file_formats',
   batchSinks: 'batch_sinks',
+  nestedTypes: 'nested_types',
   selectiveRefresh: 'selective_refresh',
   limits: 'limits',
 } as const satisfies Record<keyof Capabilities, string>;
