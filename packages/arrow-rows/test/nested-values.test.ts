@@ -4,8 +4,8 @@ import { arrowFields, compareRows, irType, tableToRows, valuesEqual } from '../s
 
 const listOf = (type: Int32 | Utf8 | Float64 | Struct | Uint8) => new List(new Field('element', type, true));
 const structOf = (fields: Record<string, Int32 | Int64 | Utf8 | DateDay | List | Uint8>) => new Struct(Object.entries(fields).map(([name, type]) => new Field(name, type, true)));
-const mapOf = (key: Utf8 | Int32, value: Int32 | Float64) =>
-  new Map_(new Field('entries', new Struct([new Field('key', key, false), new Field('value', value, true)]), false));
+const mapOf = <K extends Utf8 | Int32, V extends Int32 | Float64>(key: K, value: V) =>
+  new Map_<K, V>(new Field('entries', new Struct<{ key: K; value: V }>([new Field('key', key, false), new Field('value', value, true)]), false));
 
 describe('lists, structs and maps as plain values', () => {
   it('a list is an array, a struct an object, a map an array of [key, value] pairs, each value by the usual rules', () => {
