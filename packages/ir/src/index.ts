@@ -71,6 +71,7 @@ export { visitExpression, visitRelation, type ExpressionVisitor, type RelationVi
 export { walkPlan, type ExpressionContext, type PlanVisitor } from './plan/plan-walk.js';
 export { planFacts, type PlanFacts } from './plan/plan-facts.js';
 export { MAX_PLAN_DEPTH } from './plan/plan-depth.js';
+export { MAX_INLINED_DEPTH } from './validate/view-chain-rules.js';
 
 // Plan builder
 export { Expr, type ExprInput, type OverSpec } from './plan/builder/expr.js';

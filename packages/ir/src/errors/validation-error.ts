@@ -61,7 +61,8 @@ export type ValidationIssueCode =
   | 'invalid_duration'
   | 'reserved_name'
   | 'literal_value'
-  | 'plan_too_deep';
+  | 'plan_too_deep'
+  | 'views_too_deep';
 
 /** One problem in a pipeline, with the JSON path where it was found. */
 export interface ValidationIssue {

@@ -16,6 +16,7 @@ import { unambiguousColumns } from './ambiguity-rules.js';
 import { sqlIsOneQuery, sqlReadsListed } from './sql-reads.js';
 import { namesWithoutNul } from './name-characters.js';
 import { literalValues } from './literal-rules.js';
+import { viewChainsInlinable } from './view-chain-rules.js';
 import { isValidated } from './validated.js';
 
 const RULES: readonly Rule[] = [
@@ -25,6 +26,7 @@ const RULES: readonly Rule[] = [
   knownTargetsAndReads,
   everyDatasetWritten,
   noCycles,
+  viewChainsInlinable,
   targetMatchesKind,
   cdcSpec,
   streamingSemantics,
