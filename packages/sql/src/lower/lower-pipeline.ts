@@ -10,6 +10,7 @@ import { SqlError, type SqlProblem } from '../sql-error.js';
 import { DatasetNames } from './dataset-names.js';
 import { type QueryFacts, QueryLowering, readFilesOf } from './lower-query.js';
 import { Positions } from './positions.js';
+import { expandStarExcepts } from './star-except.js';
 
 /** One SQL file of a pipeline: its text and the name errors call it by. */
 export interface SqlSource {
@@ -80,7 +81,7 @@ class PipelineLowering {
 
   lower(files: readonly ParsedSqlFile[]): Pipeline {
     const all: Located<Statement>[] = files.flatMap((file) => file.statements.map((statement) => ({
-      statement, positions: new Positions(file.file, file.positions, statement.position),
+      statement, positions: new Positions(file.file, file.positions, statement.position, file.subqueries),
     })));
     // A dataset defined outside the pipeline's catalog and database is refused here, and not looked at again.
     const statements = all.filter(({ statement, positions }) => statement.kind !== 'create_dataset'
@@ -100,6 +101,7 @@ class PipelineLowering {
       });
     }
     if (this.#problems.length > 0) throw new SqlError(this.#problems);
+    const flows = expandStarExcepts(this.#datasets, this.#flows, (i) => this.#flowAt[i] as Positions);
     const pipeline = {
       version: 1 as const,
       name: this.#settings.name,
@@ -108,7 +110,7 @@ class PipelineLowering {
       ...(this.#settings.storage === undefined ? {} : { storage: this.#settings.storage }),
       ...(this.#settings.configuration === undefined ? {} : { configuration: this.#settings.configuration }),
       datasets: this.#datasets,
-      flows: this.#flows,
+      flows,
     };
     try {
       return parsePipeline(pipeline);

@@ -1,5 +1,5 @@
 import {
-  AggregateNode, AliasNode, ColumnNode, DeduplicateNode, type Expression, FilterNode, JoinNode, LimitNode, ProjectNode,
+  AggregateNode, AliasNode, ColumnNode, DeduplicateNode, type Expression, FilterNode, JoinNode, LimitNode, LiteralNode, ProjectNode,
   MAX_PLAN_DEPTH, ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, UnionNode, WindowNode, type WindowSpec, outputName,
   walkExpression,
 } from '@thund/ir';
@@ -9,6 +9,8 @@ import { containsAggregate, containsWindowCall, isAggregateCall, sameExpression 
 import { eventTimeWindow } from './event-time-window.js';
 import type { Positions } from './positions.js';
 import { Scope, mapChildren, qualify } from './scope.js';
+import { exceptAlso, isStarExcept } from './star-except.js';
+import { type LateScalar, joinSubqueries } from './expression-subqueries.js';
 
 /** What lowering a flow's query learned besides its plan. */
 export interface QueryFacts {
@@ -145,7 +147,9 @@ export class QueryLowering {
   }
 
   /** `extra`: input columns the projection keeps after the select list (see hiddenSortColumns). */
-  #select(select: SelectCore, ctes: CteScope, extra: readonly Expression[] = []): RelationNode {
+  #select(written: SelectCore, ctes: CteScope, extra: readonly Expression[] = []): RelationNode {
+    const aggregates = written.groupBy.length > 0 || written.groupByAll === true || written.having !== undefined || written.items.some((item) => containsAggregate(item.expr));
+    const { select, late } = joinSubqueries(written, this.#positions.subqueries, this.#positions, aggregates);
     if (select.from === undefined) throw this.#positions.errorAt(select.position, 'a query needs FROM: Þund plans read datasets or files');
     const from = this.#from(select.from, ctes);
     const scope = from.leaf === undefined ? from.scope : new Scope(new Map([[from.leaf, null]]));
@@ -157,11 +161,11 @@ export class QueryLowering {
       relation = FilterNode.create(relation, q(select.where));
     }
     let items = [...select.items.map((item) => item.expr), ...extra].map(q);
-    const groupBy = select.groupBy.map(q);
+    const groupBy = select.groupByAll === true ? groupByAllKeys(items, this.#positions) : select.groupBy.map(q);
     const having = select.having === undefined ? undefined : q(select.having);
     const aggregated = groupBy.length > 0 || having !== undefined || items.some(containsAggregate);
     if (aggregated) {
-      const result = this.#aggregate(relation, items, groupBy, having, select);
+      const result = this.#aggregate(relation, items, groupBy, having, select, { late, ctes });
       relation = result.relation;
       items = result.items;
     }
@@ -242,8 +246,12 @@ export class QueryLowering {
    * (keys, then one aliased call per distinct aggregate), the HAVING filter
    * and the select list above it, in terms of the aggregate's columns.
    */
-  #aggregate(input: RelationNode, items: Expression[], groupBy: Expression[], having: Expression | undefined, select: SelectCore): { relation: RelationNode; items: Expression[] } {
+  #aggregate(
+    input: RelationNode, items: Expression[], groupBy: Expression[], having: Expression | undefined, select: SelectCore,
+    scalars: { readonly late: readonly LateScalar[]; readonly ctes: CteScope } = { late: [], ctes: new Map() },
+  ): { relation: RelationNode; items: Expression[] } {
     const positions = this.#positions;
+    const lateNames = new Set(scalars.late.map((s) => s.name));
     const keys: { expr: Expression; name: string }[] = [];
     const window = eventTimeWindow(groupBy, positions);
     if (window !== undefined) this.#facts.window = window;
@@ -270,6 +278,8 @@ export class QueryLowering {
     // `aliases`: HAVING may name a select alias (`HAVING n > 1` for `count(*) AS n`), as Spark allows; a grouping column comes first.
     const rewrite = (expr: Expression, aliases: readonly Expression[] = []): Expression => {
       if (isAggregateCall(expr)) return positions.copy(expr, ColumnNode.create(named.get(expr) ?? aggregateName(expr)));
+      // A scalar subquery's value, joined to the aggregate's rows below.
+      if (expr.kind === 'column' && expr.relation === undefined && lateNames.has(expr.name)) return expr;
       const key = keys.find((k) => sameExpression(k.expr, expr) || (expr.kind === 'column' && expr.relation === undefined && k.name.toLowerCase() === expr.name.toLowerCase()));
       if (key !== undefined) return positions.copy(expr, ColumnNode.create(key.name));
       if (expr.kind === 'column' && expr.relation?.toLowerCase() === 'window' && window !== undefined) {
@@ -300,9 +310,13 @@ export class QueryLowering {
       }
       return { relation, items: [] };
     }
+    for (const scalar of scalars.late) {
+      const value = this.query(scalar.query, scalars.ctes);
+      relation = scalar.exactlyOne ? JoinNode.create('cross', relation, value) : JoinNode.create('left', relation, value, { on: LiteralNode.create(true) });
+    }
     if (condition !== undefined) relation = FilterNode.create(relation, condition);
     const direct = [...keys.map((k) => k.name), ...aggregates.map((a) => a.name)];
-    const identity = rewritten.length === direct.length && rewritten.every((item, i) => namesColumn(item, direct[i] as string));
+    const identity = scalars.late.length === 0 && rewritten.length === direct.length && rewritten.every((item, i) => namesColumn(item, direct[i] as string));
     return { relation, items: identity ? [] : rewritten };
   }
 
@@ -341,7 +355,9 @@ export class QueryLowering {
       }
       return mapChildren(expr, rewrite, positions);
     };
-    const rewritten = items.map((item) => (item.kind === 'alias' && item.expr.kind === 'window_call' ? ColumnNode.create(item.name) : rewrite(item)));
+    const rewritten = items.map((item) => (item.kind === 'alias' && item.expr.kind === 'window_call' ? ColumnNode.create(item.name) : rewrite(item)))
+      // `* EXCEPT` names the columns under the window node, not the window functions' own.
+      .map((item) => (isStarExcept(item) ? positions.copy(item, exceptAlso(item, calls.map((c) => c.name))) : item));
     const relation = WindowNode.create(input, calls.map((c) => AliasNode.create(c.call, c.name)));
     // `SELECT *, f() OVER (…) AS x`: the window node's own output.
     const starThenWindows = rewritten[0]?.kind === 'star' && rewritten[0].relation === undefined && rewritten.length === calls.length + 1
@@ -352,6 +368,22 @@ export class QueryLowering {
     }
     return { relation, items: rewritten };
   }
+}
+
+/**
+ * Spark's `GROUP BY ALL`: every select item without an aggregate is a
+ * grouping key (an aliased one by its expression); with none, the
+ * aggregation is global. Window functions are computed above the
+ * aggregation, and `*` cannot be grouped.
+ */
+function groupByAllKeys(items: readonly Expression[], positions: Positions): Expression[] {
+  const keys: Expression[] = [];
+  for (const item of items) {
+    if (item.kind === 'star' || isStarExcept(item)) throw positions.error(item, 'GROUP BY ALL cannot group *: list the columns');
+    const expr = item.kind === 'alias' ? item.expr : item;
+    if (!containsAggregate(expr) && !containsWindowCall(expr)) keys.push(expr);
+  }
+  return keys;
 }
 
 function unqualified(expr: Expression, positions: Positions): Expression {

@@ -1,16 +1,20 @@
 import type { SourcePosition } from '../lex/token.js';
+import type { ExpressionSubquery } from '../parse/ast.js';
 import { SqlError } from '../sql-error.js';
 
-/** Where parsed nodes start in one file, kept across the rewrites that lowering makes. */
+/** Where parsed nodes start in one file, kept across the rewrites that lowering makes; and the file's subqueries in expressions. */
 export class Positions {
   readonly file: string;
+  /** The file's subqueries inside expressions, by the placeholder column that stands for each. */
+  readonly subqueries: ReadonlyMap<string, ExpressionSubquery>;
   readonly #map: WeakMap<object, SourcePosition>;
   readonly #fallback: SourcePosition;
 
-  constructor(file: string, map: WeakMap<object, SourcePosition>, fallback: SourcePosition) {
+  constructor(file: string, map: WeakMap<object, SourcePosition>, fallback: SourcePosition, subqueries: ReadonlyMap<string, ExpressionSubquery> = new Map()) {
     this.file = file;
     this.#map = map;
     this.#fallback = fallback;
+    this.subqueries = subqueries;
   }
 
   /** Where `node` starts; the enclosing statement's start for a node lowering made. */
@@ -32,7 +36,7 @@ export class Positions {
 
   /** The same positions, with `fallback` for nodes lowering made (the statement being lowered). */
   within(fallback: SourcePosition): Positions {
-    return new Positions(this.file, this.#map, fallback);
+    return new Positions(this.file, this.#map, fallback, this.subqueries);
   }
 
   error(node: object, message: string): SqlError {

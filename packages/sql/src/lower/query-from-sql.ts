@@ -1,4 +1,4 @@
-import type { RelationNode } from '@thund/ir';
+import type { Flow, RelationNode } from '@thund/ir';
 import { tokenize } from '../lex/lexer.js';
 import type { SourcePosition } from '../lex/token.js';
 import { Cursor } from '../parse/cursor.js';
@@ -6,6 +6,7 @@ import { parseQuery } from '../parse/query.js';
 import { DatasetNames } from './dataset-names.js';
 import { type QueryFacts, QueryLowering } from './lower-query.js';
 import { Positions } from './positions.js';
+import { expandStarExcepts } from './star-except.js';
 
 /**
  * One SQL query as a portable plan, without a pipeline around it (for
@@ -22,5 +23,8 @@ export function queryFromSql(text: string, file = 'query.sql'): RelationNode {
   if (!cursor.atEnd()) throw cursor.error(`unexpected "${cursor.peek().value}" after the query`);
   const facts: QueryFacts = { watermarks: [], reads: new Map() };
   const names = new DatasetNames({});
-  return new QueryLowering(new Positions(file, map, query.position), facts, (ref) => names.resolve(ref.name, ref.qualifier, undefined, 'read', file, ref.position)).query(query);
+  const positions = new Positions(file, map, query.position, cursor.subqueries);
+  const plan = new QueryLowering(positions, facts, (ref) => names.resolve(ref.name, ref.qualifier, undefined, 'read', file, ref.position)).query(query);
+  const [flow] = expandStarExcepts([], [{ name: 'query', target: 'query', kind: 'batch', query: plan }], () => positions);
+  return (flow as Flow).query;
 }

@@ -74,6 +74,8 @@ export interface SelectCore {
   readonly from?: FromItem;
   readonly where?: Expression;
   readonly groupBy: readonly Expression[];
+  /** `GROUP BY ALL`: every select item without an aggregate is a key. */
+  readonly groupByAll?: boolean;
   readonly having?: Expression;
   readonly position: SourcePosition;
 }
@@ -86,6 +88,18 @@ export interface SetOperation {
   readonly branches: readonly QueryExpr[];
   readonly position: SourcePosition;
 }
+
+/**
+ * A subquery inside an expression, which the expression holds as a
+ * placeholder column named by `subqueryPlaceholder`: a scalar subquery
+ * (its one value), `expr IN (subquery)`, or `EXISTS (subquery)` (each a
+ * predicate; `NOT` around the placeholder negates it). Lowering joins
+ * it to the query it appears in.
+ */
+export type ExpressionSubquery =
+  | { readonly kind: 'scalar'; readonly query: QueryExpr; readonly position: SourcePosition }
+  | { readonly kind: 'in'; readonly expr: Expression; readonly query: QueryExpr; readonly position: SourcePosition }
+  | { readonly kind: 'exists'; readonly query: QueryExpr; readonly position: SourcePosition };
 
 /** A query with its CTEs, ORDER BY and LIMIT. */
 export interface QueryExpr {

@@ -1,6 +1,10 @@
 import { MAX_PLAN_DEPTH } from '@thund/ir';
 import { type SourcePosition, type Token, isKeyword } from '../lex/token.js';
 import { SqlError } from '../sql-error.js';
+import type { ExpressionSubquery } from './ast.js';
+
+/** The prefix of the placeholder column an expression holds for each of its subqueries. */
+export const SUBQUERY_PLACEHOLDER = '__subquery_';
 
 const LIMIT = `Þund plans nest at most ${MAX_PLAN_DEPTH} levels (MAX_PLAN_DEPTH)`;
 
@@ -9,6 +13,8 @@ export class Cursor {
   readonly file: string;
   /** Where each parsed node (expressions included) starts, for errors found after parsing. */
   readonly positions: WeakMap<object, SourcePosition>;
+  /** The subqueries inside expressions, by the name of the placeholder column that stands for each. */
+  readonly subqueries = new Map<string, ExpressionSubquery>();
   readonly #tokens: readonly Token[];
   #index = 0;
   /**
@@ -27,6 +33,13 @@ export class Cursor {
     this.#tokens = tokens;
     this.file = file;
     this.positions = positions;
+  }
+
+  /** A placeholder column standing for `subquery` in its expression (see `ExpressionSubquery`). */
+  placeholder(subquery: ExpressionSubquery): string {
+    const name = `${SUBQUERY_PLACEHOLDER}${this.subqueries.size + 1}`;
+    this.subqueries.set(name, subquery);
+    return name;
   }
 
   /** Records that `node` starts at `token`, and returns it. */

@@ -6,6 +6,8 @@ import { type Token, isKeyword } from '../lex/token.js';
 import type { Cursor } from './cursor.js';
 import { parseDataType, sparkTypeName } from './data-type.js';
 import { EVENT_TIME_FUNCTIONS, catalogName, unknownFunctionMessage } from './function-names.js';
+import { starExcept } from '../lower/star-except.js';
+import { parseQuery } from './query.js';
 
 const COMPARISONS: Readonly<Record<string, BinaryOperator>> = { '=': 'eq', '==': 'eq', '<>': 'neq', '!=': 'neq', '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
 const ADDITIVE: Readonly<Record<string, BinaryOperator>> = { '+': 'add', '-': 'sub' };
@@ -85,8 +87,13 @@ function parsePredicate(cursor: Cursor): Expression {
   if (negated) cursor.next();
   const wrap = (node: Expression): Expression => cursor.mark(negated ? UnaryNode.create('not', cursor.mark(node, start)) : node, start);
   if (cursor.acceptKeyword('IN')) {
+    const open = cursor.peek();
     cursor.expectSymbol('(');
-    if (cursor.isKeyword('SELECT') || cursor.isKeyword('WITH')) throw cursor.error('IN (subquery) is not supported: join the subquery instead (LEFT SEMI JOIN)');
+    if (cursor.isKeyword('SELECT') || cursor.isKeyword('WITH')) {
+      const query = parseQuery(cursor);
+      cursor.expectSymbol(')');
+      return wrap(cursor.mark(ColumnNode.create(cursor.placeholder({ kind: 'in', expr: left, query, position: open.position })), start));
+    }
     const list = [parseExpression(cursor)];
     while (cursor.acceptSymbol(',')) list.push(parseExpression(cursor));
     cursor.expectSymbol(')');
@@ -189,7 +196,11 @@ function parsePrimary(cursor: Cursor): Expression {
     case 'symbol':
       if (token.value === '(') {
         cursor.next();
-        if (cursor.isKeyword('SELECT') || cursor.isKeyword('WITH')) throw cursor.error('subqueries in expressions are not supported: join the subquery instead', token);
+        if (cursor.isKeyword('SELECT') || cursor.isKeyword('WITH')) {
+          const query = parseQuery(cursor);
+          cursor.expectSymbol(')');
+          return cursor.mark(ColumnNode.create(cursor.placeholder({ kind: 'scalar', query, position: token.position })), token);
+        }
         const inner = parseExpression(cursor);
         cursor.expectSymbol(')');
         return inner;
@@ -227,7 +238,14 @@ function parseWordPrimary(cursor: Cursor, token: Token): Expression {
       cursor.expectSymbol(')');
       return cursor.mark(CastNode.create(expr, to), token);
     }
-    if (word === 'EXISTS' && cursor.isSymbol('(', 1)) throw cursor.error('EXISTS (subquery) is not supported: join the subquery instead (LEFT SEMI JOIN)');
+    if (word === 'EXISTS' && cursor.isSymbol('(', 1)) {
+      cursor.next();
+      cursor.expectSymbol('(');
+      if (!cursor.isKeyword('SELECT') && !cursor.isKeyword('WITH')) throw cursor.error('EXISTS takes a subquery: EXISTS (SELECT …)');
+      const query = parseQuery(cursor);
+      cursor.expectSymbol(')');
+      return cursor.mark(ColumnNode.create(cursor.placeholder({ kind: 'exists', query, position: token.position })), token);
+    }
   }
   if (cursor.isSymbol('(', 1)) return parseCall(cursor);
   const first = cursor.identifier('an expression');
@@ -369,15 +387,27 @@ export function parseSelectExpression(cursor: Cursor): Expression {
   const token = cursor.peek();
   if (cursor.isSymbol('*')) {
     cursor.next();
-    return cursor.mark(StarNode.create(), token);
+    return starExceptOrStar(cursor, cursor.mark(StarNode.create(), token), token);
   }
   const expr = parseExpression(cursor);
+  if (expr.kind === 'star') return starExceptOrStar(cursor, expr, token);
   if (cursor.acceptKeyword('AS')) return cursor.mark(AliasNode.create(expr, cursor.identifier('an alias')), token);
   const next = cursor.peek();
   if ((next.kind === 'word' && !CLAUSE_WORDS.has(next.value.toUpperCase())) || next.kind === 'quoted') {
     return cursor.mark(AliasNode.create(expr, cursor.identifier()), token);
   }
   return expr;
+}
+
+/** `* EXCEPT (a, b)` (or `t.* EXCEPT …`), read as a marker lowering expands (see `star-except.ts`); else the star. */
+function starExceptOrStar(cursor: Cursor, star: StarNode, token: Token): Expression {
+  if (!cursor.isKeyword('EXCEPT') || !cursor.isSymbol('(', 1)) return star;
+  cursor.next();
+  cursor.expectSymbol('(');
+  const names = [cursor.identifier('a column')];
+  while (cursor.acceptSymbol(',')) names.push(cursor.identifier('a column'));
+  cursor.expectSymbol(')');
+  return cursor.mark(starExcept(star, names), token);
 }
 
 /**

@@ -1,13 +1,14 @@
 import { tokenize } from '../lex/lexer.js';
 import { substituteVariables } from '../lex/substitute.js';
 import type { SourcePosition } from '../lex/token.js';
-import type { NamePlace, SqlFile, Statement } from './ast.js';
+import type { ExpressionSubquery, NamePlace, SqlFile, Statement } from './ast.js';
 import { Cursor, describe } from './cursor.js';
 import { parseStatement } from './statement.js';
 
-/** A parsed file and where each of its nodes starts. */
+/** A parsed file, where each of its nodes starts, and its subqueries inside expressions. */
 export interface ParsedSqlFile extends SqlFile {
   readonly positions: WeakMap<object, SourcePosition>;
+  readonly subqueries: ReadonlyMap<string, ExpressionSubquery>;
 }
 
 /**
@@ -37,5 +38,5 @@ export function parseSqlFile(text: string, file: string, variables: Readonly<Rec
       throw cursor.error(`unexpected ${describe(cursor.peek())}: end the statement with ";"${cursor.isKeyword('CREATE') ? '' : ' or remove what follows'}`);
     }
   }
-  return { file, statements, positions: cursor.positions };
+  return { file, statements, positions: cursor.positions, subqueries: cursor.subqueries };
 }

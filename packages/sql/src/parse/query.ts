@@ -98,13 +98,16 @@ function parseSelect(cursor: Cursor): SelectCore {
   if (cursor.isKeyword('LATERAL', 'VIEW')) throw cursor.error('LATERAL VIEW is not supported');
   const where = cursor.acceptKeyword('WHERE') ? parseExpression(cursor) : undefined;
   const groupBy: Expression[] = [];
+  let groupByAll = false;
   if (cursor.acceptKeyword('GROUP', 'BY')) {
-    if (cursor.isKeyword('ALL')) throw cursor.error('GROUP BY ALL is not supported: list the grouping columns');
-    do {
-      const token = cursor.peek();
-      if (isKeyword(token, 'ROLLUP') || isKeyword(token, 'CUBE') || isKeyword(token, 'GROUPING')) throw cursor.error(`${token.value.toUpperCase()} is not supported: one GROUP BY list per query`);
-      groupBy.push(parseExpression(cursor));
-    } while (cursor.acceptSymbol(','));
+    groupByAll = cursor.acceptKeyword('ALL');
+    if (!groupByAll) {
+      do {
+        const token = cursor.peek();
+        if (isKeyword(token, 'ROLLUP') || isKeyword(token, 'CUBE') || isKeyword(token, 'GROUPING')) throw cursor.error(`${token.value.toUpperCase()} is not supported: one GROUP BY list per query`);
+        groupBy.push(parseExpression(cursor));
+      } while (cursor.acceptSymbol(','));
+    }
     if (cursor.isKeyword('WITH')) throw cursor.error('GROUP BY … WITH ROLLUP/CUBE is not supported');
   }
   const having = cursor.acceptKeyword('HAVING') ? parseExpression(cursor) : undefined;
@@ -113,7 +116,7 @@ function parseSelect(cursor: Cursor): SelectCore {
   return {
     kind: 'select', distinct, items,
     ...(from === undefined ? {} : { from }), ...(where === undefined ? {} : { where }),
-    groupBy, ...(having === undefined ? {} : { having }),
+    groupBy, ...(groupByAll ? { groupByAll } : {}), ...(having === undefined ? {} : { having }),
     position: start.position,
   };
 }

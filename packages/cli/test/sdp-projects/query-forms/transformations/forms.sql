@@ -1,0 +1,46 @@
+-- Query forms from the census: * EXCEPT, GROUP BY ALL, scalar subqueries,
+-- IN / NOT IN / EXISTS / NOT EXISTS subqueries (NULLs included).
+CREATE MATERIALIZED VIEW orders (order_id BIGINT, customer STRING, region STRING, amount BIGINT, note STRING)
+AS SELECT * FROM json.`${data}/orders.json`;
+
+CREATE MATERIALIZED VIEW customers (name STRING, tier STRING, city STRING)
+AS SELECT * FROM json.`${data}/customers.json`;
+
+CREATE TEMPORARY VIEW blocked AS SELECT name FROM json.`${data}/blocked.json`;
+
+CREATE MATERIALIZED VIEW orders_without_notes AS
+SELECT * EXCEPT (note, region) FROM orders;
+
+CREATE MATERIALIZED VIEW orders_with_tier AS
+SELECT o.* EXCEPT (note), c.tier
+FROM orders o JOIN customers c ON o.customer = c.name;
+
+CREATE MATERIALIZED VIEW revenue_by_region AS
+SELECT region, upper(region) AS shout, sum(amount) AS total, count(*) AS orders
+FROM orders GROUP BY ALL;
+
+CREATE MATERIALIZED VIEW biggest_orders AS
+SELECT order_id, amount FROM orders
+WHERE amount = (SELECT max(amount) FROM orders) OR amount < (SELECT min(amount) + 10 FROM orders);
+
+CREATE MATERIALIZED VIEW region_shares AS
+SELECT region, sum(amount) * 100 / (SELECT sum(amount) FROM orders) AS share
+FROM orders GROUP BY region;
+
+CREATE MATERIALIZED VIEW customers_with_orders AS
+SELECT name, city FROM customers WHERE name IN (SELECT customer FROM orders WHERE amount > 50);
+
+CREATE MATERIALIZED VIEW customers_without_orders AS
+SELECT name FROM customers WHERE name NOT IN (SELECT customer FROM orders WHERE customer IS NOT NULL);
+
+-- blocked holds a NULL, so NOT IN is never true: no order counts.
+CREATE MATERIALIZED VIEW orders_not_blocked AS
+SELECT count(*) AS n FROM orders WHERE customer NOT IN (SELECT name FROM blocked);
+
+CREATE MATERIALIZED VIEW orders_of_unblocked AS
+SELECT order_id FROM orders WHERE customer NOT IN (SELECT name FROM blocked WHERE name IS NOT NULL);
+
+CREATE MATERIALIZED VIEW gold_buyers AS
+SELECT c.name FROM customers c
+WHERE EXISTS (SELECT 1 FROM orders o WHERE o.customer = c.name AND o.amount >= 100)
+  AND NOT EXISTS (SELECT 1 FROM blocked b WHERE b.name = c.name);

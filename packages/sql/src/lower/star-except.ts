@@ -1,0 +1,132 @@
+import {
+  CallNode, ColumnNode, type Dataset, type Expression, type Flow, type InferredSchema, ProjectNode, RELATION_FIELDS, type RelationNode,
+  type StarNode, schemaResolver, scopeOf, walkPlan,
+} from '@thund/ir';
+import { SqlError, type SqlProblem } from '../sql-error.js';
+import type { Positions } from './positions.js';
+
+/**
+ * The name of the marker `* EXCEPT (a, b)` is read as until the pipeline
+ * is lowered: a call of this name whose arguments are the star, then the
+ * columns it leaves out. It is no function of the catalog, so a marker
+ * that reached validation would be refused there.
+ */
+const STAR_EXCEPT = '__star_except';
+
+/** `*` (or `t.*`) `EXCEPT (columns)`, as a marker to expand once the columns under it are known. */
+export function starExcept(star: StarNode, columns: readonly string[]): CallNode {
+  return CallNode.create(STAR_EXCEPT, [star, ...columns.map((name) => ColumnNode.create(name))]);
+}
+
+/** Whether `expr` is a `* EXCEPT` marker. */
+export function isStarExcept(expr: Expression): expr is CallNode {
+  return expr.kind === 'call' && expr.name === STAR_EXCEPT;
+}
+
+/** A marker with more columns left out (a select's own window columns, which its `*` does not name). */
+export function exceptAlso(marker: CallNode, names: readonly string[]): CallNode {
+  return CallNode.create(STAR_EXCEPT, [...marker.args, ...names.map((name) => ColumnNode.create(name))]);
+}
+
+/**
+ * Every `* EXCEPT (…)` of the flows replaced by the columns it keeps, in
+ * their order: the plan has no such star, so its columns must be known
+ * before running (from declared schemas and the flows upstream, as
+ * `check` infers them). Flows are expanded upstream first, so a flow's
+ * markers see the columns the flows it reads will write. A marker whose
+ * columns are not known, or that leaves out a column its input does not
+ * have, is an error at its position.
+ */
+export function expandStarExcepts(datasets: readonly Dataset[], flows: readonly Flow[], positionsOf: (flow: number) => Positions): Flow[] {
+  const result = [...flows];
+  const problems: SqlProblem[] = [];
+  const writers = new Map<string, number[]>();
+  flows.forEach((flow, i) => {
+    writers.set(flow.target.toLowerCase(), [...(writers.get(flow.target.toLowerCase()) ?? []), i]);
+  });
+  const state = new Map<number, 'visiting' | 'done'>();
+  const visit = (i: number): void => {
+    if (state.has(i)) return;
+    state.set(i, 'visiting');
+    const flow = result[i] as Flow;
+    walkPlan(flow.query, {
+      relation: (node) => {
+        if (node.kind === 'read') for (const writer of writers.get(node.dataset.toLowerCase()) ?? []) visit(writer);
+      },
+    });
+    if (hasMarker(flow.query)) {
+      const schemaOf = schemaResolver({ datasets, flows: result });
+      try {
+        result[i] = { ...flow, query: expandIn(flow.query, schemaOf, positionsOf(i)) };
+      } catch (error) {
+        if (!(error instanceof SqlError)) throw error;
+        problems.push(...error.problems);
+      }
+    }
+    state.set(i, 'done');
+  };
+  for (let i = 0; i < flows.length; i += 1) visit(i);
+  if (problems.length > 0) throw new SqlError(problems);
+  return result;
+}
+
+function hasMarker(plan: RelationNode): boolean {
+  let found = false;
+  walkPlan(plan, { expression: (node) => { if (isStarExcept(node)) found = true; } });
+  return found;
+}
+
+/** `node` with its inputs expanded first, then its own markers (a projection's columns). */
+function expandIn(node: RelationNode, schemaOf: (node: RelationNode) => InferredSchema, positions: Positions): RelationNode {
+  const copy: Record<string, unknown> = { ...node };
+  let changed = false;
+  for (const slot of RELATION_FIELDS[node.kind].inputs as readonly { readonly field: string; readonly each?: true }[]) {
+    const value = (node as unknown as Record<string, unknown>)[slot.field];
+    if (value === undefined) continue;
+    const next = slot.each === true ? (value as RelationNode[]).map((child) => expandIn(child, schemaOf, positions)) : expandIn(value as RelationNode, schemaOf, positions);
+    const same = slot.each === true ? (next as RelationNode[]).every((child, i) => child === (value as RelationNode[])[i]) : next === value;
+    if (!same) {
+      copy[slot.field] = next;
+      changed = true;
+    }
+  }
+  const current = changed ? (Object.freeze(copy) as unknown as RelationNode) : node;
+  if (current.kind !== 'project' || !current.columns.some(isStarExcept)) return current;
+  const columns = current.columns.flatMap((column) => (isStarExcept(column) ? kept(column, current.input, schemaOf, positions) : [column]));
+  return positions.copy(current, ProjectNode.create(current.input, columns));
+}
+
+/** The columns a marker keeps, qualified as its star is. */
+function kept(marker: CallNode, input: RelationNode, schemaOf: (node: RelationNode) => InferredSchema, positions: Positions): ColumnNode[] {
+  const [star, ...excluded] = marker.args as [StarNode, ...ColumnNode[]];
+  const relation = star.relation;
+  const scope = scopeOf(input, schemaOf);
+  const fields = relation === undefined ? scope.columns(undefined) : scope.side(relation) ?? implicitSide(input, relation, schemaOf);
+  const written = relation === undefined ? '*' : `${relation}.*`;
+  if (fields === undefined) {
+    throw positions.error(marker, `${written} EXCEPT (…) needs the columns of what it reads before running, and they are only known when it runs (a file read without a schema, or a query over one): declare them (read_files(…, schema => 'a BIGINT, …') or a column list on the table), or list the columns to keep`);
+  }
+  const names = fields.map((f) => f.name);
+  for (const column of excluded) {
+    if (!names.some((name) => name.toLowerCase() === column.name.toLowerCase())) {
+      throw positions.error(marker, `${written} EXCEPT names ${column.name}, which is not a column of ${relation ?? 'its input'} (${names.join(', ')})`);
+    }
+  }
+  const out = names.filter((name) => !excluded.some((column) => column.name.toLowerCase() === name.toLowerCase()));
+  if (out.length === 0) throw positions.error(marker, `${written} EXCEPT leaves no column: keep at least one`);
+  if (relation === undefined && new Set(out.map((name) => name.toLowerCase())).size < out.length) {
+    throw positions.error(marker, '* EXCEPT keeps columns of the same name from both sides of a join: qualify it (t.* EXCEPT (…)) for each side');
+  }
+  return out.map((name) => ColumnNode.create(name, relation));
+}
+
+/** A join side named by the dataset it reads (the plan gives it no alias). */
+function implicitSide(input: RelationNode, relation: string, schemaOf: (node: RelationNode) => InferredSchema): InferredSchema {
+  let join = input;
+  while (join.kind === 'filter' || join.kind === 'sort' || join.kind === 'limit' || join.kind === 'deduplicate' || join.kind === 'window') join = join.input;
+  if (join.kind !== 'join') return undefined;
+  for (const side of [join.left, join.right]) {
+    if (side.kind === 'read' && side.dataset.toLowerCase() === relation.toLowerCase()) return schemaOf(side);
+  }
+  return undefined;
+}

@@ -1,0 +1,176 @@
+import { type Flow, type Pipeline, type RelationNode, serializePipeline } from '@thund/ir';
+import { describe, expect, test } from 'vitest';
+import { pipelineFromSql, queryFromSql } from '../src/index.js';
+
+/*
+ * Spark SQL query forms read onto the plan's own nodes: each form must
+ * lower to the plan its longhand lowers to (or to the plan shown), and
+ * what cannot be lowered exactly is an error at file:line:column.
+ */
+
+const SOURCES = `
+CREATE STREAMING TABLE events (id BIGINT, user STRING, ts TIMESTAMP, amount DECIMAL(10, 2))
+  AS SELECT * FROM STREAM read_files('data/events', format => 'json');
+CREATE MATERIALIZED VIEW users (user STRING, name STRING, city STRING) AS SELECT * FROM read_files('data/users.parquet', format => 'parquet');
+`;
+
+function lower(sql: string): Pipeline {
+  return pipelineFromSql([{ file: 'test.sql', text: `${SOURCES}\n${sql}` }], { name: 't' });
+}
+
+function flow(pipeline: Pipeline, name: string): Flow {
+  const found = pipeline.flows.find((f) => f.name === name);
+  if (found === undefined) throw new Error(`no flow ${name}`);
+  return found;
+}
+
+function plan(sql: string, name = 'out'): RelationNode {
+  return flow(lower(sql), name).query;
+}
+
+/** Both statements (each defining `out`) lower to the same plan. */
+function expectSamePlan(form: string, longhand: string): void {
+  const json = (node: RelationNode): string => serializePipeline({ version: 1, name: 'x', datasets: [], flows: [{ name: 'f', target: 'f', kind: 'batch', query: node }] });
+  expect(json(plan(form))).toBe(json(plan(longhand)));
+}
+
+describe('* EXCEPT (columns)', () => {
+  test('keeps every other column of its input, in order, where the columns are known', () => {
+    expectSamePlan('CREATE MATERIALIZED VIEW out AS SELECT * EXCEPT (ts, AMOUNT) FROM events;', 'CREATE MATERIALIZED VIEW out AS SELECT id, user FROM events;');
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT e.* EXCEPT (ts), u.name FROM events e JOIN users u USING (user);',
+      'CREATE MATERIALIZED VIEW out AS SELECT e.id, e.user, e.amount, u.name FROM events e JOIN users u USING (user);',
+    );
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT events.* EXCEPT (ts, amount), name FROM events JOIN users ON events.user = users.user;',
+      'CREATE MATERIALIZED VIEW out AS SELECT events.id, events.user, name FROM events JOIN users ON events.user = users.user;',
+    );
+  });
+
+  test('reads the columns the flows upstream write, whatever the order the statements come in', () => {
+    const pipeline = lower(`CREATE MATERIALIZED VIEW out AS SELECT * EXCEPT (city) FROM mid;
+CREATE MATERIALIZED VIEW mid AS SELECT * EXCEPT (name), upper(name) AS shout FROM users;`);
+    expect(serializePipeline(pipeline)).toBe(serializePipeline(lower(`CREATE MATERIALIZED VIEW out AS SELECT user, shout FROM mid;
+CREATE MATERIALIZED VIEW mid AS SELECT user, city, upper(name) AS shout FROM users;`)));
+  });
+
+  test('beside window functions, * is the columns under them; in a streaming flow too', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT * EXCEPT (city), row_number() OVER (PARTITION BY city ORDER BY user) AS rn FROM users;',
+      'CREATE MATERIALIZED VIEW out AS SELECT user, name, rn FROM (SELECT *, row_number() OVER (PARTITION BY city ORDER BY user) AS rn FROM users);',
+    );
+    expect(flow(lower('CREATE STREAMING TABLE out AS SELECT * EXCEPT (amount) FROM STREAM(events);'), 'out')).toMatchObject({
+      kind: 'streaming', query: { kind: 'project', columns: [{ name: 'id' }, { name: 'user' }, { name: 'ts' }] },
+    });
+  });
+
+  test('with columns known only when it runs, or a column its input lacks, it is an error at the star', () => {
+    expect(() => lower("CREATE MATERIALIZED VIEW out AS SELECT * EXCEPT (_rescued_data) FROM read_files('x.json', format => 'json');"))
+      .toThrow(/test\.sql:6:40: \* EXCEPT \(…\) needs the columns of what it reads before running, and they are only known when it runs.*declare them/);
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT * EXCEPT (nope) FROM users;')).toThrow(/test\.sql:6:40: \* EXCEPT names nope, which is not a column of its input \(user, name, city\)/);
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT * EXCEPT (user, name, city) FROM users;')).toThrow(/\* EXCEPT leaves no column/);
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT * EXCEPT (ts) FROM events JOIN users USING (user) JOIN users u2 ON u2.name = users.name;'))
+      .toThrow(/\* EXCEPT keeps columns of the same name from both sides of a join: qualify it/);
+  });
+
+  test('queryFromSql expands it over a declared schema', () => {
+    expect(queryFromSql("SELECT * EXCEPT (b) FROM read_files('x.json', format => 'json', schema => 'a BIGINT, b STRING, c DATE')")).toEqual({
+      kind: 'project',
+      input: { kind: 'read_files', format: 'json', path: 'x.json', schema: [{ name: 'a', type: 'int64' }, { name: 'b', type: 'utf8' }, { name: 'c', type: 'date32' }] },
+      columns: [{ kind: 'column', name: 'a' }, { kind: 'column', name: 'c' }],
+    });
+  });
+});
+
+describe('GROUP BY ALL', () => {
+  test('groups by every select item without an aggregate', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT user, year(ts) AS y, sum(amount) AS total, count(*) + 1 AS n FROM events GROUP BY ALL;',
+      'CREATE MATERIALIZED VIEW out AS SELECT user, year(ts) AS y, sum(amount) AS total, count(*) + 1 AS n FROM events GROUP BY user, year(ts);',
+    );
+    expectSamePlan('CREATE MATERIALIZED VIEW out AS SELECT user, city FROM users GROUP BY ALL;', 'CREATE MATERIALIZED VIEW out AS SELECT user, city FROM users GROUP BY user, city;');
+  });
+
+  test('with aggregates only, it is a global aggregation; * cannot be grouped', () => {
+    expectSamePlan('CREATE MATERIALIZED VIEW out AS SELECT count(*) AS n FROM users GROUP BY ALL;', 'CREATE MATERIALIZED VIEW out AS SELECT count(*) AS n FROM users;');
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT *, count(*) AS n FROM users GROUP BY ALL;')).toThrow(/test\.sql:6:40: GROUP BY ALL cannot group \*: list the columns/);
+  });
+});
+
+describe('scalar subqueries', () => {
+  test('an aggregate without GROUP BY is one row: a cross join below WHERE', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE amount = (SELECT max(amount) FROM events);',
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events CROSS JOIN (SELECT max(amount) AS __subquery_1 FROM events) __subquery_1 WHERE amount = __subquery_1;',
+    );
+  });
+
+  test('LIMIT 1 is at most one row: a left join on true (NULL without a row); * leaves the subquery\'s column out', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT *, (SELECT name FROM users ORDER BY name LIMIT 1) AS first_name FROM users u;',
+      'CREATE MATERIALIZED VIEW out AS SELECT user, name, city, __subquery_1 AS first_name FROM users u LEFT JOIN (SELECT name AS __subquery_1 FROM users ORDER BY name LIMIT 1) __subquery_1 ON true;',
+    );
+  });
+
+  test('in an aggregated select, joined to the aggregate\'s rows', () => {
+    expect(plan('CREATE MATERIALIZED VIEW out AS SELECT user, sum(amount) / (SELECT sum(amount) FROM events) AS share FROM events GROUP BY user HAVING sum(amount) > (SELECT avg(amount) FROM events);')).toMatchObject({
+      kind: 'project',
+      input: {
+        kind: 'filter',
+        condition: { kind: 'binary', op: 'gt', right: { kind: 'column', name: '__subquery_2' } },
+        input: {
+          kind: 'join', type: 'cross',
+          left: { kind: 'join', type: 'cross', left: { kind: 'aggregate', groupBy: [{ name: 'user' }] }, right: { kind: 'aggregate', groupBy: [], aggregates: [{ name: '__subquery_1' }] } },
+          right: { kind: 'aggregate', groupBy: [], aggregates: [{ name: '__subquery_2' }] },
+        },
+      },
+      columns: [{ kind: 'column', name: 'user' }, { kind: 'alias', name: 'share', expr: { kind: 'binary', op: 'div', right: { kind: 'column', name: '__subquery_1' } } }],
+    });
+  });
+
+  test('one that could return several rows, or several columns, is refused', () => {
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT id, (SELECT name FROM users) AS n FROM events;'))
+      .toThrow(/test\.sql:6:44: a scalar subquery must return at most one row, and Spark fails the query when this one returns more: make it an aggregate without GROUP BY .* or end it with LIMIT 1/);
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT id, (SELECT max(name), min(name) FROM users) AS n FROM events;')).toThrow(/a scalar subquery returns one column: select exactly one/);
+  });
+});
+
+describe('IN (subquery) and EXISTS as joins', () => {
+  test('x IN (SELECT …) is a semi join, correlated or not; names inside mean the subquery\'s columns', () => {
+    expectSamePlan(
+      "CREATE MATERIALIZED VIEW out AS SELECT * FROM events WHERE user IN (SELECT user FROM users WHERE city = 'Oslo') AND id > 1;",
+      "CREATE MATERIALIZED VIEW out AS SELECT * FROM events LEFT SEMI JOIN users ON events.user = users.user AND users.city = 'Oslo' WHERE id > 1;",
+    );
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events e WHERE user IN (SELECT DISTINCT name FROM users u WHERE u.city = e.user);',
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events e SEMI JOIN users u ON e.user = u.name AND u.city = e.user;',
+    );
+  });
+
+  test('x NOT IN (SELECT …) is an anti join that also drops x NULL and a subquery holding a NULL, as SQL\'s NOT IN does', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE user NOT IN (SELECT name FROM users);',
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events ANTI JOIN users ON events.user = users.name OR events.user IS NULL OR users.name IS NULL;',
+    );
+  });
+
+  test('a subquery with GROUP BY or a union is joined whole (uncorrelated)', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE user IN (SELECT user FROM events GROUP BY user HAVING count(*) > 1);',
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events SEMI JOIN (SELECT user AS __subquery_1 FROM events GROUP BY user HAVING count(*) > 1) __subquery_1 ON events.user = __subquery_1;',
+    );
+  });
+
+  test('[NOT] EXISTS is a semi (anti) join on the subquery\'s WHERE', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT name FROM users u WHERE EXISTS (SELECT 1 FROM events e WHERE e.user = u.user) AND NOT EXISTS (SELECT * FROM events x WHERE x.user = u.user AND amount < 0);',
+      'CREATE MATERIALIZED VIEW out AS SELECT name FROM users u SEMI JOIN events e ON e.user = u.user ANTI JOIN events x ON x.user = u.user AND x.amount < 0;',
+    );
+  });
+
+  test('anywhere but a WHERE condition joined by AND, or reading the outer query\'s table by its name, it is refused', () => {
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT id IN (SELECT id FROM events) AS known FROM events;')).toThrow(/test\.sql:6:40: IN \(subquery\) is read as a condition of WHERE, joined to the others by AND/);
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE id > 1 OR EXISTS (SELECT 1 FROM users);')).toThrow(/test\.sql:6:71: EXISTS \(subquery\) is read as a condition of WHERE/);
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE EXISTS (SELECT 1 FROM events WHERE amount > 0);')).toThrow(/the subquery reads events, which the query around it reads by the same name: give the subquery's events an alias of its own/);
+  });
+});
