@@ -161,6 +161,13 @@ describe('IN (subquery) and EXISTS as joins', () => {
     );
   });
 
+  test('a subquery with subqueries of its own is joined whole, each lowered where it is written', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE user IN (SELECT user FROM events WHERE amount > (SELECT avg(amount) FROM events));',
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events SEMI JOIN (SELECT user AS __subquery_2 FROM events CROSS JOIN (SELECT avg(amount) AS __subquery_1 FROM events) __subquery_1 WHERE amount > __subquery_1) __subquery_2 ON events.user = __subquery_2;',
+    );
+  });
+
   test('[NOT] EXISTS is a semi (anti) join on the subquery\'s WHERE', () => {
     expectSamePlan(
       'CREATE MATERIALIZED VIEW out AS SELECT name FROM users u WHERE EXISTS (SELECT 1 FROM events e WHERE e.user = u.user) AND NOT EXISTS (SELECT * FROM events x WHERE x.user = u.user AND amount < 0);',

@@ -52,7 +52,7 @@ export function joinSubqueries(select: SelectCore, subqueries: Subqueries, posit
       continue;
     }
     if (from === undefined) throw positions.error(conjunct, 'a query with a subquery condition needs FROM');
-    from = semiJoin(from, leafName(select.from as FromItem), predicate.subquery, predicate.negated, predicate.name, positions);
+    from = semiJoin(from, leafName(select.from as FromItem), predicate.subquery, predicate.negated, predicate.name, positions, subqueries);
   }
   const where = kept.reduce<Expression | undefined>((all, next) => (all === undefined ? next : BinaryNode.create('and', all, next)), undefined);
   // Every other subquery placeholder: scalar ones are joined; IN and EXISTS anywhere else are refused.
@@ -121,20 +121,31 @@ function predicateSubquery(expr: Expression, subqueries: Subqueries): { name: st
   return { name: node.name, subquery, negated };
 }
 
-/** The select a subquery is, when it is one plain `SELECT … FROM … [WHERE …]` that a join can take apart. */
-function plainSelect(query: QueryExpr): SelectCore | undefined {
+/**
+ * The select a subquery is, when it is one plain `SELECT … FROM … [WHERE
+ * …]` that a join can take apart (no subqueries of its own: those are
+ * joined where the subquery is lowered whole).
+ */
+function plainSelect(query: QueryExpr, subqueries: Subqueries): SelectCore | undefined {
   const body = query.body;
   if (body.kind !== 'select' || query.with.length > 0 || query.orderBy.length > 0 || query.limit !== undefined || query.offset !== undefined) return undefined;
   if (body.from === undefined || body.groupBy.length > 0 || body.groupByAll === true || body.having !== undefined) return undefined;
   if (body.items.some((item) => containsAggregate(item.expr) || containsWindowCall(item.expr))) return undefined;
-  return body;
+  const nested = [...body.items.map((item) => item.expr), ...(body.where === undefined ? [] : [body.where])].some((expr) => {
+    let found = false;
+    walkExpression(expr, (node) => { if (node.kind === 'column' && node.relation === undefined && subqueries.has(node.name)) found = true; });
+    return found;
+  });
+  return nested ? undefined : body;
 }
 
 /** `from` semi (or anti) joined with an IN or EXISTS subquery. */
-function semiJoin(from: FromItem, outer: string | undefined, subquery: Exclude<ExpressionSubquery, { kind: 'scalar' }>, negated: boolean, name: string, positions: Positions): FromItem {
+function semiJoin(
+  from: FromItem, outer: string | undefined, subquery: Exclude<ExpressionSubquery, { kind: 'scalar' }>, negated: boolean, name: string, positions: Positions, subqueries: Subqueries,
+): FromItem {
   const position = subquery.position;
   const type = negated ? 'anti' : 'semi';
-  const plain = plainSelect(subquery.query);
+  const plain = plainSelect(subquery.query, subqueries);
   const clash = plain === undefined ? undefined : tableNames(plain.from as FromItem).find((n) => tableNames(from).some((o) => o.toLowerCase() === n.toLowerCase()));
   if (clash !== undefined) {
     throw positions.errorAt(position, `the subquery reads ${clash}, which the query around it reads by the same name: give the subquery's ${clash} an alias of its own (FROM ${clash} AS inner_${clash}), so each name says which one it means`);
