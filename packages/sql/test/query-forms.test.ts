@@ -181,3 +181,40 @@ describe('IN (subquery) and EXISTS as joins', () => {
     expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE EXISTS (SELECT 1 FROM events WHERE amount > 0);')).toThrow(/the subquery reads events, which the query around it reads by the same name: give the subquery's events an alias of its own/);
   });
 });
+
+describe('ROLLUP, CUBE and GROUPING SETS', () => {
+  test('ROLLUP(a, b) is the UNION ALL of grouping by (a, b), (a) and (), the keys outside each set NULL', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT city, name, count(*) AS n FROM users GROUP BY ROLLUP (city, name) HAVING count(*) > 0;',
+      `CREATE MATERIALIZED VIEW out AS
+       SELECT city, name, count(*) AS n FROM users GROUP BY city, name HAVING count(*) > 0
+       UNION ALL SELECT city, NULL AS name, count(*) AS n FROM users GROUP BY city HAVING count(*) > 0
+       UNION ALL SELECT NULL AS city, NULL AS name, count(*) AS n FROM users HAVING count(*) > 0;`,
+    );
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT city, name, count(*) AS n FROM users GROUP BY city, name WITH ROLLUP;',
+      'CREATE MATERIALIZED VIEW out AS SELECT city, name, count(*) AS n FROM users GROUP BY ROLLUP(city, name);',
+    );
+  });
+
+  test('CUBE is every subset; GROUPING SETS the sets written, plain keys in each; keys by alias and ordinal', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT city, name, max(user) AS m FROM users GROUP BY CUBE(city, name);',
+      'CREATE MATERIALIZED VIEW out AS SELECT city, name, max(user) AS m FROM users GROUP BY GROUPING SETS ((city, name), (city), (name), ());',
+    );
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT upper(city) AS c, name, count(*) AS n FROM users GROUP BY name, GROUPING SETS ((c), ());',
+      `CREATE MATERIALIZED VIEW out AS SELECT upper(city) AS c, name, count(*) AS n FROM users GROUP BY name, upper(city)
+       UNION ALL SELECT NULL AS c, name, count(*) AS n FROM users GROUP BY name;`,
+    );
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT city, count(*) AS n FROM users GROUP BY ROLLUP(1);',
+      'CREATE MATERIALIZED VIEW out AS SELECT city, count(*) AS n FROM users GROUP BY city UNION ALL SELECT NULL AS city, count(*) AS n FROM users;',
+    );
+  });
+
+  test('one construct per GROUP BY, with an aggregate', () => {
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT city, name, count(*) AS n FROM users GROUP BY ROLLUP(city), CUBE(name);')).toThrow(/test\.sql:6:100: one ROLLUP, CUBE or GROUPING SETS per GROUP BY/);
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT city FROM users GROUP BY ROLLUP(city);')).toThrow(/test\.sql:6:33: ROLLUP, CUBE and GROUPING SETS are read with at least one aggregate/);
+  });
+});

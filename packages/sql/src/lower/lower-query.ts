@@ -11,6 +11,7 @@ import type { Positions } from './positions.js';
 import { Scope, mapChildren, qualify } from './scope.js';
 import { exceptAlso, isStarExcept } from './star-except.js';
 import { type LateScalar, joinSubqueries } from './expression-subqueries.js';
+import { groupingSetSelects } from './grouping-sets.js';
 
 /** What lowering a flow's query learned besides its plan. */
 export interface QueryFacts {
@@ -148,7 +149,13 @@ export class QueryLowering {
 
   /** `extra`: input columns the projection keeps after the select list (see hiddenSortColumns). */
   #select(written: SelectCore, ctes: CteScope, extra: readonly Expression[] = []): RelationNode {
-    const aggregates = written.groupBy.length > 0 || written.groupByAll === true || written.having !== undefined || written.items.some((item) => containsAggregate(item.expr));
+    if (written.groupingSets !== undefined && written.groupingSets.length > 1) {
+      const branches = groupingSetSelects(written, this.#positions).map((body): QueryExpr => ({ kind: 'query', with: [], body, orderBy: [], position: written.position }));
+      const union = this.#union(true, branches, ctes);
+      return written.distinct ? DeduplicateNode.create(union) : union;
+    }
+    const aggregates = written.groupBy.length > 0 || written.groupByAll === true || written.groupingSets !== undefined || written.having !== undefined
+      || written.items.some((item) => containsAggregate(item.expr));
     const { select, late } = joinSubqueries(written, this.#positions.subqueries, this.#positions, aggregates);
     if (select.from === undefined) throw this.#positions.errorAt(select.position, 'a query needs FROM: Þund plans read datasets or files');
     const from = this.#from(select.from, ctes);
@@ -163,7 +170,7 @@ export class QueryLowering {
     let items = [...select.items.map((item) => item.expr), ...extra].map(q);
     const groupBy = select.groupByAll === true ? groupByAllKeys(items, this.#positions) : select.groupBy.map(q);
     const having = select.having === undefined ? undefined : q(select.having);
-    const aggregated = groupBy.length > 0 || having !== undefined || items.some(containsAggregate);
+    const aggregated = groupBy.length > 0 || having !== undefined || select.groupingSets !== undefined || items.some(containsAggregate);
     if (aggregated) {
       const result = this.#aggregate(relation, items, groupBy, having, select, { late, ctes });
       relation = result.relation;

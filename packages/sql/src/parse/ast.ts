@@ -76,6 +76,8 @@ export interface SelectCore {
   readonly groupBy: readonly Expression[];
   /** `GROUP BY ALL`: every select item without an aggregate is a key. */
   readonly groupByAll?: boolean;
+  /** `ROLLUP`, `CUBE`, `GROUPING SETS`: the sets of keys, each grouped by in turn (`groupBy` holds every key). */
+  readonly groupingSets?: readonly (readonly Expression[])[];
   readonly having?: Expression;
   readonly position: SourcePosition;
 }

@@ -1,10 +1,11 @@
-import type { Expression, FileFormat, JoinType } from '@thund/ir';
+import type { FileFormat, JoinType } from '@thund/ir';
 import { type SourcePosition, isKeyword } from '../lex/token.js';
 import type { FromItem, QueryExpr, SelectCore, SelectItem, SetOperation, WatermarkClause } from './ast.js';
 import type { Cursor } from './cursor.js';
 import { CLAUSE_WORDS, parseExpression, parseSelectExpression, parseSortKeys } from './expression.js';
 import { parseIntervalMs } from './interval.js';
 import { FILE_FORMATS, parseCloudFiles, parseReadFiles } from './file-reads.js';
+import { parseGroupBy } from './group-by.js';
 
 /** Formats Spark reads as `format.\`path\`` that Þund does not. */
 const OTHER_FORMATS: ReadonlySet<string> = new Set(['delta', 'text', 'orc', 'avro', 'binaryfile', 'xml']);
@@ -97,26 +98,16 @@ function parseSelect(cursor: Cursor): SelectCore {
   const from = cursor.acceptKeyword('FROM') ? parseFrom(cursor) : undefined;
   if (cursor.isKeyword('LATERAL', 'VIEW')) throw cursor.error('LATERAL VIEW is not supported');
   const where = cursor.acceptKeyword('WHERE') ? parseExpression(cursor) : undefined;
-  const groupBy: Expression[] = [];
-  let groupByAll = false;
-  if (cursor.acceptKeyword('GROUP', 'BY')) {
-    groupByAll = cursor.acceptKeyword('ALL');
-    if (!groupByAll) {
-      do {
-        const token = cursor.peek();
-        if (isKeyword(token, 'ROLLUP') || isKeyword(token, 'CUBE') || isKeyword(token, 'GROUPING')) throw cursor.error(`${token.value.toUpperCase()} is not supported: one GROUP BY list per query`);
-        groupBy.push(parseExpression(cursor));
-      } while (cursor.acceptSymbol(','));
-    }
-    if (cursor.isKeyword('WITH')) throw cursor.error('GROUP BY … WITH ROLLUP/CUBE is not supported');
-  }
+  const grouping = cursor.acceptKeyword('GROUP', 'BY') ? parseGroupBy(cursor) : { groupBy: [], groupByAll: false };
+  const { groupBy, groupByAll } = grouping;
   const having = cursor.acceptKeyword('HAVING') ? parseExpression(cursor) : undefined;
   if (cursor.isKeyword('WINDOW')) throw cursor.error('named windows (WINDOW w AS …) are not supported: write OVER (PARTITION BY … ORDER BY …)');
   if (cursor.isKeyword('QUALIFY')) throw cursor.error('QUALIFY is not supported: filter a subquery on the window column');
   return {
     kind: 'select', distinct, items,
     ...(from === undefined ? {} : { from }), ...(where === undefined ? {} : { where }),
-    groupBy, ...(groupByAll ? { groupByAll } : {}), ...(having === undefined ? {} : { having }),
+    groupBy, ...(groupByAll ? { groupByAll } : {}), ...(grouping.groupingSets === undefined ? {} : { groupingSets: grouping.groupingSets }),
+    ...(having === undefined ? {} : { having }),
     position: start.position,
   };
 }

@@ -44,3 +44,16 @@ CREATE MATERIALIZED VIEW gold_buyers AS
 SELECT c.name FROM customers c
 WHERE EXISTS (SELECT 1 FROM orders o WHERE o.customer = c.name AND o.amount >= 100)
   AND NOT EXISTS (SELECT 1 FROM blocked b WHERE b.name = c.name);
+
+-- ROLLUP, CUBE and GROUPING SETS (the grand total first, so the first rows' keys are NULL).
+CREATE MATERIALIZED VIEW revenue_rollup AS
+SELECT region, customer, sum(amount) AS total, count(*) AS orders
+FROM orders GROUP BY ROLLUP (region, customer);
+
+CREATE MATERIALIZED VIEW revenue_cube AS
+SELECT region, note IS NULL AS unnoted, sum(amount) AS total
+FROM orders GROUP BY CUBE (region, note IS NULL);
+
+CREATE MATERIALIZED VIEW revenue_sets AS
+SELECT region, max(amount) AS biggest
+FROM orders GROUP BY GROUPING SETS ((), (region));
