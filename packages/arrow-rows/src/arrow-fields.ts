@@ -31,7 +31,12 @@ export type IrType =
       /** Discriminant of a struct type. */
       readonly type: 'struct';
       /** The fields, in order. */
-      readonly fields: readonly { readonly name: string; readonly type: IrType }[];
+      readonly fields: readonly {
+        /** The field's name. */
+        readonly name: string;
+        /** The field's type. */
+        readonly type: IrType;
+      }[];
     }
   | {
       /** Discriminant of a map type. */
