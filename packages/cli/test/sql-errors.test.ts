@@ -41,7 +41,7 @@ const CASES: readonly (readonly [string, string, string, RegExp])[] = [
   ['an unknown table qualifier', 'CREATE MATERIALIZED VIEW a AS SELECT x.id FROM orders o;', '3:38', /unknown table x in x\.…: the tables here are o/],
   ['IN (subquery) outside a WHERE condition', 'CREATE MATERIALIZED VIEW a AS SELECT id IN (SELECT id FROM orders) AS known FROM orders;', '3:38', /IN \(subquery\) is read as a condition of WHERE, joined to the others by AND/],
   ['a scalar subquery that may return several rows', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders WHERE id = (SELECT id FROM orders);', '3:64', /a scalar subquery must return at most one row, and Spark fails the query when this one returns more/],
-  ['EXCEPT', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders EXCEPT SELECT id FROM orders;', '3:53', /EXCEPT is not supported: write it as a LEFT ANTI JOIN/],
+  ['EXCEPT of two widths', 'CREATE MATERIALIZED VIEW a AS SELECT id FROM orders EXCEPT SELECT id, amount FROM orders;', '3:53', /each side of EXCEPT or INTERSECT needs the same number of columns: the first has 1 \(id\), the second 2 \(id, amount\)/],
   ['a window function without OVER', 'CREATE MATERIALIZED VIEW a AS SELECT row_number() AS rn FROM orders;', '3:38', /row_number is a window function: add OVER/],
   ['a RANGE frame', 'CREATE MATERIALIZED VIEW a AS SELECT sum(amount) OVER (ORDER BY id RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) AS s FROM orders;', '3:68', /RANGE frames are not supported: use ROWS BETWEEN/],
   ['an unsupported type', 'CREATE MATERIALIZED VIEW a (m MAP<STRING, INT>) AS SELECT id FROM orders;', '3:31', /type MAP is not supported/],

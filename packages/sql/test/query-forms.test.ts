@@ -218,3 +218,53 @@ describe('ROLLUP, CUBE and GROUPING SETS', () => {
     expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT city FROM users GROUP BY ROLLUP(city);')).toThrow(/test\.sql:6:33: ROLLUP, CUBE and GROUPING SETS are read with at least one aggregate/);
   });
 });
+
+describe('QUALIFY', () => {
+  test('filters after the window functions: by a select alias, or by window functions of its own, dropped after', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT user, city, row_number() OVER (PARTITION BY city ORDER BY user) AS rn FROM users QUALIFY rn = 1;',
+      'CREATE MATERIALIZED VIEW out AS SELECT * FROM (SELECT user, city, row_number() OVER (PARTITION BY city ORDER BY user) AS rn FROM users) WHERE rn = 1;',
+    );
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT user, city FROM users QUALIFY row_number() OVER (PARTITION BY city ORDER BY user DESC) = 1;',
+      'CREATE MATERIALIZED VIEW out AS SELECT user, city FROM (SELECT user, city, row_number() OVER (PARTITION BY city ORDER BY user DESC) AS __qualify_1 FROM users) WHERE __qualify_1 = 1;',
+    );
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT * FROM users QUALIFY rank() OVER (ORDER BY city) <= 2;',
+      'CREATE MATERIALIZED VIEW out AS SELECT user, name, city FROM (SELECT *, rank() OVER (ORDER BY city) AS __qualify_1 FROM users) WHERE __qualify_1 <= 2;',
+    );
+  });
+});
+
+describe('EXCEPT and INTERSECT [ALL]', () => {
+  const match = '(a.user = b.user OR (a.user IS NULL AND b.user IS NULL)) AND (a.city = b.name OR (a.city IS NULL AND b.name IS NULL))';
+  test('EXCEPT (and MINUS) is an anti join of the distinct left rows on every column by position, NULLs equal; INTERSECT a semi join', () => {
+    const longhand = (type: string): string => `CREATE MATERIALIZED VIEW out AS SELECT * FROM (SELECT DISTINCT user, city FROM users) __set_left ${type} JOIN (SELECT user, name FROM users) __set_right ON ${match.replaceAll('a.', '__set_left.').replaceAll('b.', '__set_right.')};`;
+    expectSamePlan('CREATE MATERIALIZED VIEW out AS SELECT user, city FROM users EXCEPT SELECT user, name FROM users;', longhand('ANTI'));
+    expectSamePlan('CREATE MATERIALIZED VIEW out AS SELECT user, city FROM users MINUS DISTINCT SELECT user, name FROM users;', longhand('ANTI'));
+    expectSamePlan('CREATE MATERIALIZED VIEW out AS SELECT user, city FROM users INTERSECT SELECT user, name FROM users;', longhand('SEMI'));
+  });
+
+  test('INTERSECT binds tighter than UNION and EXCEPT', () => {
+    const node = plan('CREATE MATERIALIZED VIEW out AS SELECT city FROM users UNION ALL SELECT city FROM users INTERSECT SELECT name FROM users;');
+    expect(node).toMatchObject({ kind: 'union', inputs: [{ kind: 'project' }, { kind: 'join', type: 'semi' }] });
+  });
+
+  test('ALL matches copies by number among equal rows', () => {
+    expect(plan('CREATE MATERIALIZED VIEW out AS SELECT user FROM users EXCEPT ALL SELECT name FROM users;')).toMatchObject({
+      kind: 'project',
+      columns: [{ kind: 'column', name: 'user' }],
+      input: {
+        kind: 'join', type: 'anti',
+        left: { kind: 'window', expressions: [{ name: '__set_copy', expr: { name: 'row_number', partitionBy: [{ name: 'user' }], orderBy: [{ expr: { name: 'user' } }] } }] },
+        right: { kind: 'window', expressions: [{ name: '__set_copy', expr: { partitionBy: [{ name: 'name' }] } }] },
+        on: { kind: 'binary', op: 'and', right: { kind: 'binary', op: 'or', left: { left: { name: '__set_copy', relation: '__set_left' }, right: { name: '__set_copy', relation: '__set_right' } } } },
+      },
+    });
+  });
+
+  test('the sides need the same number of columns, known before running', () => {
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT user, city FROM users EXCEPT SELECT name FROM users;')).toThrow(/each side of EXCEPT or INTERSECT needs the same number of columns: the first has 2 \(user, city\), the second 1 \(name\)/);
+    expect(() => lower("CREATE MATERIALIZED VIEW out AS SELECT * FROM read_files('a.json', format => 'json') INTERSECT SELECT name FROM users;")).toThrow(/EXCEPT and INTERSECT compare every column, so the columns of both sides must be known before running/);
+  });
+});

@@ -1,6 +1,6 @@
 import {
   AggregateNode, AliasNode, ColumnNode, DeduplicateNode, type Expression, FilterNode, JoinNode, LimitNode, LiteralNode, ProjectNode,
-  MAX_PLAN_DEPTH, ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, UnionNode, WindowNode, type WindowSpec, outputName,
+  MAX_PLAN_DEPTH, ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, StarNode, UnionNode, WindowNode, type WindowSpec, outputName,
   walkExpression,
 } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
@@ -9,7 +9,7 @@ import { containsAggregate, containsWindowCall, isAggregateCall, sameExpression 
 import { eventTimeWindow } from './event-time-window.js';
 import type { Positions } from './positions.js';
 import { Scope, mapChildren, qualify } from './scope.js';
-import { exceptAlso, isStarExcept } from './star-except.js';
+import { exceptAlso, isStarExcept, setDifference, starExcept } from './star-except.js';
 import { type LateScalar, joinSubqueries } from './expression-subqueries.js';
 import { groupingSetSelects } from './grouping-sets.js';
 
@@ -109,6 +109,12 @@ export class QueryLowering {
       case 'union':
         relation = this.#union(query.body.all, query.body.branches, scope);
         break;
+      case 'except':
+      case 'intersect': {
+        const at = query.body.position;
+        relation = setDifference(query.body.kind, query.body.all, this.query(query.body.left, scope), this.query(query.body.right, scope), (join) => this.#positions.at(join, at));
+        break;
+      }
       default:
         relation = this.query(query.body, scope);
     }
@@ -168,6 +174,8 @@ export class QueryLowering {
       relation = FilterNode.create(relation, q(select.where));
     }
     let items = [...select.items.map((item) => item.expr), ...extra].map(q);
+    const qualified = select.qualify === undefined ? undefined : qualifyWindows(q(select.qualify), this.#positions);
+    if (qualified !== undefined) items = [...items, ...qualified.hidden];
     const groupBy = select.groupByAll === true ? groupByAllKeys(items, this.#positions) : select.groupBy.map(q);
     const having = select.having === undefined ? undefined : q(select.having);
     const aggregated = groupBy.length > 0 || having !== undefined || select.groupingSets !== undefined || items.some(containsAggregate);
@@ -183,6 +191,17 @@ export class QueryLowering {
     }
     if (!(items.length === 1 && items[0]?.kind === 'star' && items[0].relation === undefined) && items.length > 0) {
       relation = ProjectNode.create(relation, items);
+    }
+    if (qualified !== undefined) {
+      relation = FilterNode.create(relation, qualified.condition);
+      if (qualified.hidden.length > 0) {
+        // The window columns QUALIFY alone needed are dropped; with * in the list, its columns are known only once the pipeline is.
+        const names = select.items.map((item) => outputName(item.expr));
+        const keep = names.every((name): name is string => name !== undefined)
+          ? names.map((name) => ColumnNode.create(name))
+          : [starExcept(StarNode.create(), qualified.hidden.map((h) => h.name))];
+        relation = ProjectNode.create(relation, keep);
+      }
     }
     if (select.distinct) relation = DeduplicateNode.create(relation);
     return relation;
@@ -378,6 +397,23 @@ export class QueryLowering {
 }
 
 /**
+ * `QUALIFY`'s window functions as hidden select items (`__qualify_1`, …),
+ * computed with the select's own, and its condition over them and the
+ * select's output; Spark filters after the window functions, before
+ * DISTINCT, ORDER BY and LIMIT.
+ */
+function qualifyWindows(condition: Expression, positions: Positions): { condition: Expression; hidden: AliasNode[] } {
+  const hidden: AliasNode[] = [];
+  const rewrite = (expr: Expression): Expression => {
+    if (expr.kind !== 'window_call') return mapChildren(expr, rewrite, positions);
+    const name = `__qualify_${hidden.length + 1}`;
+    hidden.push(positions.copy(expr, AliasNode.create(expr, name)));
+    return positions.copy(expr, ColumnNode.create(name));
+  };
+  return { condition: rewrite(condition), hidden };
+}
+
+/**
  * Spark's `GROUP BY ALL`: every select item without an aggregate is a
  * grouping key (an aliased one by its expression); with none, the
  * aggregation is global. Window functions are computed above the
@@ -405,7 +441,7 @@ function unqualified(expr: Expression, positions: Positions): Expression {
  */
 function hiddenSortColumns(select: SelectCore, orderBy: readonly SortKey[]): { columns: Expression[]; output: string[] } {
   const none = { columns: [], output: [] };
-  if (orderBy.length === 0 || select.distinct || select.groupBy.length > 0 || select.having !== undefined) return none;
+  if (orderBy.length === 0 || select.distinct || select.groupBy.length > 0 || select.having !== undefined || select.qualify !== undefined) return none;
   if (select.items.some((item) => containsAggregate(item.expr))) return none;
   const output = select.items.map((item) => outputName(item.expr));
   if (!output.every((name): name is string => name !== undefined)) return none;
@@ -440,6 +476,7 @@ function outputNames(query: QueryExpr): string[] | undefined {
   const body = query.body;
   if (body.kind === 'query') return outputNames(body);
   if (body.kind === 'union') return body.branches[0] === undefined ? undefined : outputNames(body.branches[0]);
+  if (body.kind !== 'select') return outputNames(body.left);
   const names = body.items.map((item) => outputName(item.expr));
   return names.every((name): name is string => name !== undefined) ? names : undefined;
 }

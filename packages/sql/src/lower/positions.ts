@@ -34,6 +34,12 @@ export class Positions {
     return to;
   }
 
+  /** `node` remembered at `position` (a node lowering made for a clause of its own); returns `node`. */
+  at<T extends object>(node: T, position: SourcePosition): T {
+    if (!this.#map.has(node)) this.#map.set(node, position);
+    return node;
+  }
+
   /** The same positions, with `fallback` for nodes lowering made (the statement being lowered). */
   within(fallback: SourcePosition): Positions {
     return new Positions(this.file, this.#map, fallback, this.subqueries);

@@ -1,6 +1,6 @@
 import {
-  CallNode, ColumnNode, type Dataset, type Expression, type Flow, type InferredSchema, ProjectNode, RELATION_FIELDS, type RelationNode,
-  type StarNode, schemaResolver, scopeOf, walkPlan,
+  AliasNode, BinaryNode, CallNode, ColumnNode, type Dataset, DeduplicateNode, type Expression, type Flow, type InferredSchema, JoinNode, ProjectNode,
+  RELATION_FIELDS, type RelationNode, StarNode, UnaryNode, WindowCallNode, WindowNode, schemaResolver, scopeOf, walkPlan,
 } from '@thund/ir';
 import { SqlError, type SqlProblem } from '../sql-error.js';
 import type { Positions } from './positions.js';
@@ -21,6 +21,36 @@ export function starExcept(star: StarNode, columns: readonly string[]): CallNode
 /** Whether `expr` is a `* EXCEPT` marker. */
 export function isStarExcept(expr: Expression): expr is CallNode {
   return expr.kind === 'call' && expr.name === STAR_EXCEPT;
+}
+
+/** The marker that stands for every column of a window's input, in a PARTITION BY or an ORDER BY. */
+const ALL_COLUMNS = '__all_columns';
+/** The marker a set operation's join is on: each column of its left side equal (NULL-safe) to the right's in the same place. */
+const SET_MATCH = '__set_match';
+/** The copy number `EXCEPT ALL` and `INTERSECT ALL` give each row among its equals. */
+const COPY = '__set_copy';
+const LEFT = '__set_left';
+const RIGHT = '__set_right';
+
+/**
+ * `left EXCEPT right` / `left INTERSECT right` on the plan's own nodes, as
+ * Spark's optimizer rewrites them: the distinct rows of `left` without
+ * (with) an equal row in `right`, an anti (semi) join on every column
+ * by position, NULLs equal. With ALL, each row is numbered among its
+ * equal copies on both sides (row_number partitioned by every column),
+ * and copies are matched by number: `EXCEPT ALL` keeps as many copies as
+ * `left` has more than `right`, `INTERSECT ALL` as many as both have.
+ */
+export function setDifference(kind: 'except' | 'intersect', all: boolean, left: RelationNode, right: RelationNode, mark: (join: JoinNode) => JoinNode): RelationNode {
+  const type = kind === 'except' ? 'anti' : 'semi';
+  const on = CallNode.create(SET_MATCH, []);
+  if (!all) return mark(JoinNode.create(type, DeduplicateNode.create(left), right, { leftAlias: LEFT, rightAlias: RIGHT, on }));
+  const numbered = (input: RelationNode): RelationNode => {
+    const every = CallNode.create(ALL_COLUMNS, []);
+    return WindowNode.create(input, [AliasNode.create(WindowCallNode.create('row_number', [], [every], [{ expr: every, direction: 'asc' }]), COPY)]);
+  };
+  const joined = mark(JoinNode.create(type, numbered(left), numbered(right), { leftAlias: LEFT, rightAlias: RIGHT, on }));
+  return ProjectNode.create(joined, [starExcept(StarNode.create(), [COPY])]);
 }
 
 /** A marker with more columns left out (a select's own window columns, which its `*` does not name). */
@@ -72,7 +102,7 @@ export function expandStarExcepts(datasets: readonly Dataset[], flows: readonly 
 
 function hasMarker(plan: RelationNode): boolean {
   let found = false;
-  walkPlan(plan, { expression: (node) => { if (isStarExcept(node)) found = true; } });
+  walkPlan(plan, { expression: (node) => { if (node.kind === 'call' && (node.name === STAR_EXCEPT || node.name === SET_MATCH || node.name === ALL_COLUMNS)) found = true; } });
   return found;
 }
 
@@ -91,9 +121,46 @@ function expandIn(node: RelationNode, schemaOf: (node: RelationNode) => Inferred
     }
   }
   const current = changed ? (Object.freeze(copy) as unknown as RelationNode) : node;
+  if (current.kind === 'join' && current.on?.kind === 'call' && current.on.name === SET_MATCH) return setMatch(current, schemaOf, positions);
+  if (current.kind === 'window') return allColumns(current, schemaOf, positions);
   if (current.kind !== 'project' || !current.columns.some(isStarExcept)) return current;
   const columns = current.columns.flatMap((column) => (isStarExcept(column) ? kept(column, current.input, schemaOf, positions) : [column]));
   return positions.copy(current, ProjectNode.create(current.input, columns));
+}
+
+/** A set operation's join, on each pair of columns in the same place equal or both NULL. */
+function setMatch(join: JoinNode, schemaOf: (node: RelationNode) => InferredSchema, positions: Positions): RelationNode {
+  const left = schemaOf(join.left);
+  const right = schemaOf(join.right);
+  if (left === undefined || right === undefined) {
+    throw positions.error(join, 'EXCEPT and INTERSECT compare every column, so the columns of both sides must be known before running: declare the schema of the files they read (read_files(…, schema => …)), or select the columns by name');
+  }
+  if (left.length !== right.length) {
+    throw positions.error(join, `each side of EXCEPT or INTERSECT needs the same number of columns: the first has ${left.length} (${left.map((f) => f.name).join(', ')}), the second ${right.length} (${right.map((f) => f.name).join(', ')})`);
+  }
+  const pairs = left.map((field, i) => {
+    const l = ColumnNode.create(field.name, join.leftAlias);
+    const r = ColumnNode.create((right[i] as { name: string }).name, join.rightAlias);
+    return BinaryNode.create('or', BinaryNode.create('eq', l, r), BinaryNode.create('and', UnaryNode.create('is_null', l), UnaryNode.create('is_null', r)));
+  });
+  const on = pairs.reduce((all, pair) => BinaryNode.create('and', all, pair));
+  return positions.copy(join, JoinNode.create(join.type, join.left, join.right, { ...(join.leftAlias === undefined ? {} : { leftAlias: join.leftAlias }), ...(join.rightAlias === undefined ? {} : { rightAlias: join.rightAlias }), on }));
+}
+
+/** A window whose PARTITION BY or ORDER BY is every column of its input (a set operation's copy numbers). */
+function allColumns(window: WindowNode, schemaOf: (node: RelationNode) => InferredSchema, positions: Positions): RelationNode {
+  const marked = (expr: Expression): boolean => expr.kind === 'call' && expr.name === ALL_COLUMNS;
+  if (!window.expressions.some((e) => e.kind === 'alias' && e.expr.kind === 'window_call' && e.expr.partitionBy.some(marked))) return window;
+  const input = schemaOf(window.input);
+  if (input === undefined) throw positions.error(window, 'EXCEPT ALL and INTERSECT ALL compare every column, so the columns of both sides must be known before running: declare the schema of the files they read');
+  const columns = input.map((f) => ColumnNode.create(f.name));
+  const expressions = window.expressions.map((e) => {
+    if (e.kind !== 'alias' || e.expr.kind !== 'window_call') return e;
+    const call = e.expr;
+    return AliasNode.create(WindowCallNode.create(call.name, call.args, call.partitionBy.flatMap((p) => (marked(p) ? columns : [p])),
+      call.orderBy.flatMap((key) => (marked(key.expr) ? columns.map((expr) => ({ ...key, expr })) : [key])), call.frame), e.name);
+  });
+  return WindowNode.create(window.input, expressions);
 }
 
 /** The columns a marker keeps, qualified as its star is. */

@@ -79,6 +79,8 @@ export interface SelectCore {
   /** `ROLLUP`, `CUBE`, `GROUPING SETS`: the sets of keys, each grouped by in turn (`groupBy` holds every key). */
   readonly groupingSets?: readonly (readonly Expression[])[];
   readonly having?: Expression;
+  /** `QUALIFY condition`: filters the rows after the window functions. */
+  readonly qualify?: Expression;
   readonly position: SourcePosition;
 }
 
@@ -103,11 +105,20 @@ export type ExpressionSubquery =
   | { readonly kind: 'in'; readonly expr: Expression; readonly query: QueryExpr; readonly position: SourcePosition }
   | { readonly kind: 'exists'; readonly query: QueryExpr; readonly position: SourcePosition };
 
+/** `a EXCEPT [ALL] b` (`MINUS` too) or `a INTERSECT [ALL] b`: rows of `a` without (or also in) `b`, compared NULL-safe by position. */
+export interface SetDifference {
+  readonly kind: 'except' | 'intersect';
+  readonly all: boolean;
+  readonly left: QueryExpr;
+  readonly right: QueryExpr;
+  readonly position: SourcePosition;
+}
+
 /** A query with its CTEs, ORDER BY and LIMIT. */
 export interface QueryExpr {
   readonly kind: 'query';
   readonly with: readonly { readonly name: string; readonly query: QueryExpr; readonly position: SourcePosition }[];
-  readonly body: SelectCore | SetOperation | QueryExpr;
+  readonly body: SelectCore | SetOperation | SetDifference | QueryExpr;
   readonly orderBy: readonly SortKey[];
   readonly limit?: number;
   readonly offset?: number;

@@ -1,6 +1,6 @@
 import type { FileFormat, JoinType } from '@thund/ir';
 import { type SourcePosition, isKeyword } from '../lex/token.js';
-import type { FromItem, QueryExpr, SelectCore, SelectItem, SetOperation, WatermarkClause } from './ast.js';
+import type { FromItem, QueryExpr, SelectCore, SelectItem, SetDifference, SetOperation, WatermarkClause } from './ast.js';
 import type { Cursor } from './cursor.js';
 import { CLAUSE_WORDS, parseExpression, parseSelectExpression, parseSortKeys } from './expression.js';
 import { parseIntervalMs } from './interval.js';
@@ -29,7 +29,7 @@ function parseQueryBody(cursor: Cursor): QueryExpr {
       cursor.expectSymbol(')');
     } while (cursor.acceptSymbol(','));
   }
-  let body: SelectCore | SetOperation | QueryExpr = parseQueryTerm(cursor);
+  let body: SelectCore | SetOperation | SetDifference | QueryExpr = parseQueryTerm(cursor);
   // a UNION ALL b UNION ALL c … is one set operation, however long; a switch to UNION (or back) nests the run so far.
   let run: { all: boolean; branches: QueryExpr[]; position: SourcePosition } | undefined;
   for (;;) {
@@ -47,8 +47,13 @@ function parseQueryBody(cursor: Cursor): QueryExpr {
         body = { kind: 'union', ...run };
       }
       run = { all, branches: [asQuery(body, start.position), asQuery(parseQueryTerm(cursor), token.position)], position: token.position };
-    } else if (cursor.isKeyword('EXCEPT') || cursor.isKeyword('INTERSECT') || cursor.isKeyword('MINUS')) {
-      throw cursor.error(`${token.value.toUpperCase()} is not supported: write it as a LEFT ANTI JOIN or LEFT SEMI JOIN`);
+    } else if (cursor.acceptKeyword('EXCEPT') || cursor.acceptKeyword('MINUS')) {
+      const all = cursor.acceptKeyword('ALL');
+      if (!all) cursor.acceptKeyword('DISTINCT');
+      cursor.link(token, 'each EXCEPT of this chain');
+      if (run !== undefined) body = { kind: 'union', ...run };
+      run = undefined;
+      body = { kind: 'except', all, left: asQuery(body, start.position), right: asQuery(parseQueryTerm(cursor), token.position), position: token.position };
     } else {
       break;
     }
@@ -70,11 +75,26 @@ function parseQueryBody(cursor: Cursor): QueryExpr {
   };
 }
 
-function asQuery(body: SelectCore | SetOperation | QueryExpr, position: QueryExpr['position']): QueryExpr {
+function asQuery(body: QueryExpr['body'], position: QueryExpr['position']): QueryExpr {
   return body.kind === 'query' ? body : { kind: 'query', with: [], body, orderBy: [], position };
 }
 
-function parseQueryTerm(cursor: Cursor): SelectCore | QueryExpr {
+/** A select or parenthesized query, then `INTERSECT [ALL] …`, which binds tighter than UNION and EXCEPT. */
+function parseQueryTerm(cursor: Cursor): SelectCore | QueryExpr | SetDifference {
+  return cursor.scope(() => {
+    let term: SelectCore | QueryExpr | SetDifference = parseQueryPrimary(cursor);
+    while (cursor.isKeyword('INTERSECT')) {
+      const token = cursor.next();
+      const all = cursor.acceptKeyword('ALL');
+      if (!all) cursor.acceptKeyword('DISTINCT');
+      cursor.link(token, 'each INTERSECT of this chain');
+      term = { kind: 'intersect', all, left: asQuery(term, token.position), right: asQuery(parseQueryPrimary(cursor), token.position), position: token.position };
+    }
+    return term;
+  });
+}
+
+function parseQueryPrimary(cursor: Cursor): SelectCore | QueryExpr {
   if (cursor.isSymbol('(')) {
     cursor.next();
     const inner = parseQuery(cursor);
@@ -102,12 +122,12 @@ function parseSelect(cursor: Cursor): SelectCore {
   const { groupBy, groupByAll } = grouping;
   const having = cursor.acceptKeyword('HAVING') ? parseExpression(cursor) : undefined;
   if (cursor.isKeyword('WINDOW')) throw cursor.error('named windows (WINDOW w AS …) are not supported: write OVER (PARTITION BY … ORDER BY …)');
-  if (cursor.isKeyword('QUALIFY')) throw cursor.error('QUALIFY is not supported: filter a subquery on the window column');
+  const qualify = cursor.acceptKeyword('QUALIFY') ? parseExpression(cursor) : undefined;
   return {
     kind: 'select', distinct, items,
     ...(from === undefined ? {} : { from }), ...(where === undefined ? {} : { where }),
     groupBy, ...(groupByAll ? { groupByAll } : {}), ...(grouping.groupingSets === undefined ? {} : { groupingSets: grouping.groupingSets }),
-    ...(having === undefined ? {} : { having }),
+    ...(having === undefined ? {} : { having }), ...(qualify === undefined ? {} : { qualify }),
     position: start.position,
   };
 }
@@ -251,10 +271,14 @@ function parseWatermark(cursor: Cursor): WatermarkClause | undefined {
   return { column, delayMs: parseIntervalMs(cursor), position: token.position };
 }
 
+/** Words after a table that begin a clause, not an alias (beside the expression reader's `CLAUSE_WORDS`). */
+const TABLE_CLAUSE_WORDS: ReadonlySet<string> = new Set(['QUALIFY', 'MINUS']);
+
 function parseAlias(cursor: Cursor): string | undefined {
   if (cursor.acceptKeyword('AS')) return cursor.identifier('an alias');
   const next = cursor.peek();
-  if ((next.kind === 'word' && !CLAUSE_WORDS.has(next.value.toUpperCase())) || next.kind === 'quoted') return cursor.identifier();
+  const word = next.value.toUpperCase();
+  if ((next.kind === 'word' && !CLAUSE_WORDS.has(word) && !TABLE_CLAUSE_WORDS.has(word)) || next.kind === 'quoted') return cursor.identifier();
   return undefined;
 }
 

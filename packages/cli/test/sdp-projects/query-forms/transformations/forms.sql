@@ -6,7 +6,7 @@ AS SELECT * FROM json.`${data}/orders.json`;
 CREATE MATERIALIZED VIEW customers (name STRING, tier STRING, city STRING)
 AS SELECT * FROM json.`${data}/customers.json`;
 
-CREATE TEMPORARY VIEW blocked AS SELECT name FROM json.`${data}/blocked.json`;
+CREATE TEMPORARY VIEW blocked AS SELECT CAST(name AS STRING) AS name FROM json.`${data}/blocked.json`;
 
 CREATE MATERIALIZED VIEW orders_without_notes AS
 SELECT * EXCEPT (note, region) FROM orders;
@@ -57,3 +57,28 @@ FROM orders GROUP BY CUBE (region, note IS NULL);
 CREATE MATERIALIZED VIEW revenue_sets AS
 SELECT region, max(amount) AS biggest
 FROM orders GROUP BY GROUPING SETS ((), (region));
+
+-- EXCEPT / MINUS / INTERSECT, distinct and ALL (copies counted), NULLs equal.
+CREATE MATERIALIZED VIEW customers_not_blocked AS
+SELECT customer FROM orders EXCEPT SELECT name FROM blocked;
+
+CREATE MATERIALIZED VIEW regions_not_north AS
+SELECT region, customer FROM orders MINUS SELECT 'north' AS region, name AS customer FROM customers;
+
+CREATE MATERIALIZED VIEW regions_left_after_gold AS
+SELECT region FROM orders EXCEPT ALL SELECT 'south' AS region FROM customers WHERE tier = 'gold';
+
+CREATE MATERIALIZED VIEW north_copies AS
+SELECT region FROM orders INTERSECT ALL SELECT 'north' AS region FROM customers;
+
+CREATE MATERIALIZED VIEW known_customers AS
+SELECT customer FROM orders INTERSECT SELECT name FROM customers;
+
+-- QUALIFY: by a window function of its own, and by a select alias.
+CREATE MATERIALIZED VIEW top_order_per_region AS
+SELECT region, order_id, amount FROM orders
+QUALIFY row_number() OVER (PARTITION BY region ORDER BY amount DESC) = 1;
+
+CREATE MATERIALIZED VIEW top_three AS
+SELECT *, dense_rank() OVER (ORDER BY amount DESC) AS place FROM orders
+QUALIFY place <= 3;
