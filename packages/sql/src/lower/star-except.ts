@@ -59,13 +59,15 @@ export function exceptAlso(marker: CallNode, names: readonly string[]): CallNode
 }
 
 /**
- * Every `* EXCEPT (…)` of the flows replaced by the columns it keeps, in
- * their order: the plan has no such star, so its columns must be known
- * before running (from declared schemas and the flows upstream, as
- * `check` infers them). Flows are expanded upstream first, so a flow's
- * markers see the columns the flows it reads will write. A marker whose
- * columns are not known, or that leaves out a column its input does not
- * have, is an error at its position.
+ * Every marker of the flows that stands for a list of columns, written
+ * out once the columns are known (from declared schemas and the flows
+ * upstream, as `check` infers them; the plan has no node for "every
+ * column but …"): `* EXCEPT (…)` becomes the columns it keeps, in their
+ * order; a set operation's join gets its ON over every pair of columns;
+ * its copy numbers' window, its PARTITION BY and ORDER BY. Flows are
+ * expanded upstream first, so a flow's markers see the columns the flows
+ * it reads will write. A marker whose columns are not known, or that
+ * names a column its input does not have, is an error at its position.
  */
 export function expandStarExcepts(datasets: readonly Dataset[], flows: readonly Flow[], positionsOf: (flow: number) => Positions): Flow[] {
   const result = [...flows];
