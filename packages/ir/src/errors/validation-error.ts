@@ -62,7 +62,8 @@ export type ValidationIssueCode =
   | 'reserved_name'
   | 'literal_value'
   | 'plan_too_deep'
-  | 'views_too_deep';
+  | 'views_too_deep'
+  | 'views_too_large';
 
 /** One problem in a pipeline, with the JSON path where it was found. */
 export interface ValidationIssue {

@@ -16,9 +16,19 @@ import { type Rule, flowRef, issue } from './context.js';
  */
 export const MAX_INLINED_DEPTH = 900;
 
-/** A plan's relation depth with temporary views inlined, and the view its deepest path reads first. */
+/**
+ * The most relations a query may hold once the temporary views it reads are
+ * inlined. A view read twice by the next, chained, doubles the query at each
+ * link (30 links: a billion relations) while every depth stays small: the
+ * engines expand it when they bind it, and hang.
+ */
+export const MAX_INLINED_RELATIONS = 100_000;
+
+/** A plan's relation depth and size with temporary views inlined, and the view its deepest path reads first. */
 interface Inlined {
   readonly depth: number;
+  /** Relations once every view read is inlined (a float: it may be astronomically large). */
+  readonly size: number;
   readonly via?: string;
 }
 
@@ -42,7 +52,17 @@ export const viewChainsInlinable: Rule = ({ pipeline, index, facts }) => {
   pipeline.flows.forEach((flow, i) => {
     if (viewReads(flow).some((name) => cyclic.has(name))) return;
     const measured = depthOf(flow.query, (name) => inlined.get(name));
-    if (measured.depth <= MAX_INLINED_DEPTH) return;
+    if (measured.depth <= MAX_INLINED_DEPTH) {
+      if (measured.size > MAX_INLINED_RELATIONS && !viewReads(flow).some((name) => (inlined.get(name)?.size ?? 0) > MAX_INLINED_RELATIONS)) {
+        issues.push(issue(
+          'views_too_large',
+          ['flows', i, 'query'],
+          `flow "${flow.name}" reads temporary views (${viewReads(flow).join(', ')}) that read other views several times: inlined, as engines inline them, its query holds about ${measured.size.toExponential(1)} relations, more than ${MAX_INLINED_RELATIONS.toLocaleString('en-US')} (MAX_INLINED_RELATIONS), which no engine binds in time: make a view that is read more than once a materialized view, so it is computed once`,
+          flowRef(flow),
+        ));
+      }
+      return;
+    }
     // Past the limit already in a view it reads: that view's own flow is the one reported.
     if (measured.via !== undefined && (inlined.get(measured.via)?.depth ?? 0) > MAX_INLINED_DEPTH) return;
     const chain = chainFrom(measured.via, inlined);
@@ -113,15 +133,17 @@ function measureViews(views: ReadonlyMap<string, Flow>, viewReads: (flow: Flow) 
 function depthOf(node: RelationNode, view: (name: string) => Inlined | undefined): Inlined {
   if (node.kind === 'read') {
     const measured = view(node.dataset);
-    return measured === undefined ? { depth: 1 } : { depth: 1 + measured.depth, via: node.dataset };
+    return measured === undefined ? { depth: 1, size: 1 } : { depth: 1 + measured.depth, size: 1 + measured.size, via: node.dataset };
   }
-  let deepest: Inlined = { depth: 0 };
+  let deepest: Inlined = { depth: 0, size: 0 };
+  let size = 1;
   for (const child of childRelations(node)) {
     const measured = depthOf(child, view);
+    size += measured.size;
     if (measured.depth > deepest.depth) deepest = measured;
   }
   const levels = node.kind === 'union' ? 2 : 1;
-  return deepest.via === undefined ? { depth: levels + deepest.depth } : { depth: levels + deepest.depth, via: deepest.via };
+  return deepest.via === undefined ? { depth: levels + deepest.depth, size } : { depth: levels + deepest.depth, size, via: deepest.via };
 }
 
 /** The views of the deepest path, from the one read first down to the last. */

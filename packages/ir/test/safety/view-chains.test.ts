@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_INLINED_DEPTH, type Pipeline, col, from, pipeline, readFiles, validatePipeline } from '../../src/index.js';
+import { MAX_INLINED_RELATIONS } from '../../src/validate/view-chain-rules.js';
 
 /**
  * `views` temporary views, each projecting the one before (v0 reads the file), and a materialized view `out`
@@ -40,7 +41,8 @@ describe(`temporary views inlined deeper than MAX_INLINED_DEPTH (${MAX_INLINED_D
     let builder = pipeline('diamond').temporaryView('d0', { query: readFiles('csv', 'in.csv', { schema: [{ name: 'n', type: 'int64' }] }) });
     for (let i = 1; i < 2000; i += 1) builder = builder.temporaryView(`d${i}`, { query: from(`d${i - 1}`).join(from(`d${i - 1}`).select(col('n').as('m')), { on: col('n').eq(col('m')) }).select(col('n')) });
     const issues = validatePipeline(builder.materializedView('out', { query: from('d1999') }).build());
-    expect(issues.map((i) => [i.code, i.element?.name])).toEqual([['views_too_deep', 'd225']]);
+    // Each view doubles the one before it once inlined: d15 is the first past MAX_INLINED_RELATIONS, d225 past the depth.
+    expect(issues.map((i) => [i.code, i.element?.name])).toEqual([['views_too_large', 'd15'], ['views_too_deep', 'd225']]);
     const cyclic = pipeline('cycle').temporaryView('a', { query: from('b') }).temporaryView('b', { query: from('a') }).build();
     expect(validatePipeline(cyclic).map((i) => i.code)).toContain('cycle');
   });
@@ -52,5 +54,24 @@ describe('a union counts two levels: its inputs are subqueries', () => {
     for (let i = 1; i < 400; i += 1) builder = builder.temporaryView(`u${i}`, { query: from(`u${i - 1}`).union(from('u0')) });
     // u_k inlines to 3k + 1 levels: u300 is the first past 900 (DuckDB binds 332 such views, not 333).
     expect(validatePipeline(builder.build()).map((i) => [i.code, i.element?.name])).toEqual([['views_too_deep', 'u300']]);
+  });
+});
+
+describe(`temporary views inlined into more than MAX_INLINED_RELATIONS (${MAX_INLINED_RELATIONS}) relations`, () => {
+  /** `levels` views, each joining the one before with itself: shallow, but doubling at every level once inlined. */
+  function doubling(levels: number): Pipeline {
+    let builder = pipeline('doubling').temporaryView('d0', { query: readFiles('csv', 'in.csv', { schema: [{ name: 'n', type: 'int64' }] }) });
+    for (let i = 1; i <= levels; i += 1) builder = builder.temporaryView(`d${i}`, { query: from(`d${i - 1}`).union(from(`d${i - 1}`)) });
+    return builder.materializedView('out', { query: from(`d${levels}`) }).build();
+  }
+
+  it('30 levels of a view read twice by the next: refused once, at the first flow past the limit, saying what to materialize', () => {
+    const issues = validatePipeline(doubling(30));
+    expect(issues.map((i) => [i.code, i.element?.name])).toEqual([['views_too_large', 'd15']]);
+    expect(issues[0]?.message).toMatch(/^flow "d15" reads temporary views \(d14\) that read other views several times: inlined, as engines inline them, its query holds about 1\.\de\+5 relations, more than 100,000 \(MAX_INLINED_RELATIONS\), which no engine binds in time: make a view that is read more than once a materialized view/);
+  });
+
+  it('a view read twice by the next, a few levels deep, passes', () => {
+    expect(validatePipeline(doubling(12))).toEqual([]);
   });
 });
