@@ -70,3 +70,41 @@ describe('ARRAY, STRUCT and MAP types in SQL', () => {
       .toMatch(/^\[THUND_VALIDATION\] test\.sql:1:43: expected ",", found ">"/);
   });
 });
+
+const EVENTS_SQL = `CREATE TEMPORARY VIEW events AS SELECT * FROM read_files('events.json', format => 'json',
+  schema => 'id BIGINT, user STRUCT<name: STRING, address: STRUCT<city: STRING>>, tags ARRAY<STRING>, scores MAP<STRING, BIGINT>, items ARRAY<STRUCT<sku: STRING, qty: INT>>');
+`;
+
+describe('field access and subscripts in SQL', () => {
+  test('a.b is a column of table a, else field b of struct column a; more parts, [i] and [k] read further in', () => {
+    const p = lower(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS
+      SELECT e.id, e.user.name, user.address.city, tags[0] AS first_tag, scores['math'] AS math, items[1].qty, (e.user).name AS again
+      FROM events e;`);
+    const out = p.flows.find((f) => f.name === 'out')?.query;
+    const column = (name: string, relation?: string) => (relation === undefined ? { kind: 'column', name } : { kind: 'column', name, relation });
+    const field = (expr: unknown, name: string) => ({ kind: 'field', expr, name });
+    const subscript = (expr: unknown, index: unknown) => ({ kind: 'subscript', expr, index });
+    expect(out?.kind === 'project' ? out.columns : undefined).toEqual([
+      column('id'),
+      field(column('user'), 'name'),
+      field(field(column('user'), 'address'), 'city'),
+      { kind: 'alias', name: 'first_tag', expr: subscript(column('tags'), { kind: 'literal', value: 0 }) },
+      { kind: 'alias', name: 'math', expr: subscript(column('scores'), { kind: 'literal', value: 'math' }) },
+      field(subscript(column('items'), { kind: 'literal', value: 1 }), 'qty'),
+      { kind: 'alias', name: 'again', expr: field(column('user'), 'name') },
+    ]);
+    expect(lower(printPipelineSql(p))).toEqual(p);
+  });
+
+  test('a field the struct lacks is refused at its line and column, with the closest field', () => {
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT user.nmae FROM events;`))
+      .toMatch(/test\.sql:3:40: flow "out": the struct has no field "nmae" \(did you mean "name"\?\): its fields are "name", "address"/);
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT id[0] AS x FROM events;`))
+      .toMatch(/test\.sql:3:40: flow "out": a subscript \(\[…\]\) reads an element of a list or a value of a map, but it is applied to int64/);
+  });
+
+  test('x.y where x is neither a table nor a column says so', () => {
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT x.id FROM events e;`))
+      .toMatch(/test\.sql:3:40: unknown table x in x\.…: the tables here are e; nor is it a column: flow "out": column "x" does not exist/);
+  });
+});

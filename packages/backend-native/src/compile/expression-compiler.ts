@@ -5,6 +5,7 @@ import {
 import { duckdbType } from './duckdb-types.js';
 import { lowerFunction } from './function-lowering.js';
 import { quoteIdentifier, quoteString } from './sql-text.js';
+import { fieldSql, subscriptSql } from './nested-access-sql.js';
 
 const BINARY_SQL: Readonly<Record<Exclude<BinaryOperator, 'div'>, string>> = {
   eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=',
@@ -32,10 +33,10 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
     return visitExpression(this, node);
   }
 
-  /** A projected expression under its portable output name: a cast keeps its operand's name. */
+  /** A projected expression under its portable output name: a cast keeps its operand's name, a struct field is named by it. */
   compileOutput(node: Expression): string {
     const name = outputName(node);
-    return node.kind === 'cast' && name !== undefined ? `${this.compile(node)} AS ${quoteIdentifier(name)}` : this.compile(node);
+    return (node.kind === 'cast' || node.kind === 'field') && name !== undefined ? `${this.compile(node)} AS ${quoteIdentifier(name)}` : this.compile(node);
   }
 
   /** An expression without its top-level alias (for GROUP BY and PARTITION BY). */
@@ -120,6 +121,13 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
   /** `*`, or `relation.*`. */
   readonly star = (node: Extract<Expression, { kind: 'star' }>): string =>
     node.relation === undefined ? '*' : `${quoteIdentifier(node.relation)}.*`;
+
+  /** A struct's field (`struct_extract`, see nested-access-sql.ts). */
+  readonly field = (node: Extract<Expression, { kind: 'field' }>): string => fieldSql(this.compile(node.expr), node.name);
+
+  /** A list's element or a map's value, with Spark's meaning (see nested-access-sql.ts). */
+  readonly subscript = (node: Extract<Expression, { kind: 'subscript' }>): string =>
+    subscriptSql(this.compile(node.expr), this.compile(node.index), { literal: node.index.kind === 'literal' ? node.index.value : undefined });
 }
 
 function literalValue(value: LiteralNode['value']): string {

@@ -5,7 +5,7 @@ import {
 import { Expression_SortOrder_NullOrdering, Expression_SortOrder_SortDirection, Expression_Window_WindowFrame_FrameType } from '../gen/spark/connect/expressions_pb.js';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Expression_SortOrderSchema } from '../gen/spark/connect/expressions_pb.js';
-import { type ExprInit, alias, attribute, call, cast, literalBool, literalInt, literalLong } from './expr-init.js';
+import { type ExprInit, alias, attribute, call, cast, literalBool, literalInt, literalLong, literalString } from './expr-init.js';
 import { lowerFunction, withResultType } from './function-lowering.js';
 import { quoteIdentifier, sparkType } from './spark-types.js';
 
@@ -40,10 +40,10 @@ export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
     return visitExpression(this, node);
   }
 
-  /** A projected expression under its portable output name: a cast keeps its operand's name. */
+  /** A projected expression under its portable output name: a cast keeps its operand's name, a struct field is named by it. */
   lowerOutput(node: Expression): ExprInit {
     const name = outputName(node);
-    return node.kind === 'cast' && name !== undefined ? alias(this.lower(node), name) : this.lower(node);
+    return (node.kind === 'cast' || node.kind === 'field') && name !== undefined ? alias(this.lower(node), name) : this.lower(node);
   }
 
   /** An expression without its top-level alias (for PARTITION BY and ORDER BY). */
@@ -134,6 +134,16 @@ export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
   readonly star = (node: Extract<Expression, { kind: 'star' }>): ExprInit => ({
     exprType: { case: 'unresolvedStar', value: node.relation === undefined ? {} : { unparsedTarget: `${quoteIdentifier(node.relation)}.*` } },
   });
+
+  /** A struct's field: Spark's extract-value with the field's name (matched case-insensitively). */
+  readonly field = (node: Extract<Expression, { kind: 'field' }>): ExprInit => extractValue(this.lower(node.expr), literalString(node.name));
+
+  /** A list's element (0-based; outside the list fails, ANSI) or a map's value (NULL when absent): Spark's extract-value. */
+  readonly subscript = (node: Extract<Expression, { kind: 'subscript' }>): ExprInit => extractValue(this.lower(node.expr), this.lower(node.index));
+}
+
+function extractValue(child: ExprInit, extraction: ExprInit): ExprInit {
+  return { exprType: { case: 'unresolvedExtractValue', value: { child, extraction } } };
 }
 
 function literalValue(value: LiteralNode['value']): ExprInit {

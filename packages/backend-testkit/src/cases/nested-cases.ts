@@ -1,4 +1,4 @@
-import { type Field, pipeline, readFiles } from '@thund/ir';
+import { type Field, col, from, pipeline, readFiles } from '@thund/ir';
 import type { ConformanceCase } from '../conformance-case.js';
 
 /**
@@ -54,5 +54,48 @@ export const NESTED_CASES: readonly ConformanceCase[] = [
     files,
     pipeline: ({ path }) => pipeline('nested_json').materializedView('events', { query: events(path) }).build(),
     expected: { events: EVENT_ROWS },
+  },
+  {
+    id: 'nested/field-and-subscript',
+    group: 'nested',
+    description: "struct fields (two deep, of a NULL struct), list elements by 0-based position (a NULL element, a NULL list), map values by key (a NULL value, a missing key), a field of a list's element",
+    files,
+    pipeline: ({ path }) =>
+      pipeline('nested_access')
+        .temporaryView('events', { query: events(path) })
+        .materializedView('picked', {
+          query: from('events').filter(col('id').in(1, 3, 4)).select(
+            'id',
+            col('user').getField('name'),
+            col('user').getField('address').getField('CITY'),
+            col('tags').getItem(0).as('first_tag'),
+            col('tags').getItem(1).as('second_tag'),
+            col('scores').getItem('math').as('math'),
+            col('scores').getItem('art').as('art'),
+            col('items').getItem(0).getField('qty').as('first_qty'),
+          ),
+        })
+        .build(),
+    expected: {
+      picked: [
+        { id: 1, name: 'ada', CITY: 'Oslo', first_tag: 'a', second_tag: 'b', math: 90, art: 75, first_qty: 2 },
+        { id: 3, name: null, CITY: null, first_tag: null, second_tag: null, math: null, art: null, first_qty: null },
+        { id: 4, name: 'cy', CITY: 'Lima', first_tag: 'b', second_tag: null, math: null, art: null, first_qty: 5 },
+      ],
+    },
+  },
+  {
+    id: 'nested/list-position-out-of-range',
+    group: 'nested',
+    description: "a list position past a list's end fails the flow, as Spark's ANSI mode does (DuckDB alone would give NULL)",
+    files,
+    pipeline: ({ path }) =>
+      pipeline('nested_out_of_range')
+        .temporaryView('events', { query: events(path) })
+        .materializedView('third_tags', { query: from('events').select('id', col('tags').getItem(2).as('third')) })
+        .build(),
+    status: 'failed',
+    failedFlows: { third_tags: 'THUND_ENGINE' },
+    expected: {},
   },
 ];

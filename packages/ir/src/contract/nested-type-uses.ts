@@ -14,8 +14,9 @@ export interface NestedTypeUse {
 
 /**
  * Every place a pipeline names a nested type (a declared column, a
- * `read_files` schema, a cast, a typed literal), for backends without the
- * `nestedTypes` capability. One use per element and place.
+ * `read_files` schema, a cast, a typed literal) or reads inside one (a
+ * field access, a subscript), for backends without the `nestedTypes`
+ * capability. One use per element and place.
  */
 export function nestedTypeUses(pipeline: Pipeline): NestedTypeUse[] {
   const uses: NestedTypeUse[] = [];
@@ -37,6 +38,8 @@ export function nestedTypeUses(pipeline: Pipeline): NestedTypeUse[] {
       expression(node, path) {
         if ((node.kind === 'cast' && nested(node.to)) || (node.kind === 'literal' && nested(node.type))) {
           uses.push({ element, path: ['flows', i, 'query', ...path, node.kind === 'cast' ? 'to' : 'type'] });
+        } else if (node.kind === 'field' || node.kind === 'subscript') {
+          uses.push({ element, path: ['flows', i, 'query', ...path] });
         }
       },
     });

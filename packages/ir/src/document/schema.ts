@@ -98,6 +98,8 @@ const expressionForms = () =>
     }),
     z.strictObject({ kind: z.literal('alias'), expr: ExpressionSchema, name }),
     z.strictObject({ kind: z.literal('star'), relation: z.string().min(1).optional() }),
+    z.strictObject({ kind: z.literal('field'), expr: ExpressionSchema, name }),
+    z.strictObject({ kind: z.literal('subscript'), expr: ExpressionSchema, index: ExpressionSchema }),
   ]);
 
 export const ExpressionSchema: z.ZodType<Expression> = z.lazy(expressionForms).meta({ id: 'Expression' });

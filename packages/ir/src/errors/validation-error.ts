@@ -35,6 +35,8 @@ export type ValidationIssueCode =
   | 'unknown_partition_column'
   | 'unknown_schema_column'
   | 'unknown_column'
+  | 'unknown_field'
+  | 'nested_access'
   | 'schema_columns'
   | 'non_boolean_predicate'
   | 'argument_type'

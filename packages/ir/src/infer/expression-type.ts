@@ -1,3 +1,4 @@
+import { nestedAccessType } from './nested-access.js';
 import { lookupFunction } from '../catalog/function-catalog.js';
 import type { DataType } from '../model/data-type.js';
 import type { ColumnNode } from '../plan/expr/column.js';
@@ -66,6 +67,9 @@ function inferNode(node: Expression, infer: (child: Expression) => Inferred, col
       return callType(node.name, node.args.map((a) => infer(a)));
     case 'star':
       return undefined;
+    case 'field':
+    case 'subscript':
+      return nestedAccessType(node, infer(node.expr));
   }
 }
 

@@ -11,6 +11,7 @@ import { knownColumns } from './column-rules.js';
 import { declaredSchemaColumns } from './declared-schema-rules.js';
 import { booleanPredicates } from './predicate-rules.js';
 import { typedExpressions } from './type-rules.js';
+import { nestedAccess } from './nested-access-rules.js';
 import { aggregatesWellFormed } from './aggregate-rules.js';
 import { unambiguousColumns } from './ambiguity-rules.js';
 import { sqlIsOneQuery, sqlReadsListed } from './sql-reads.js';
@@ -38,6 +39,7 @@ const RULES: readonly Rule[] = [
   declaredSchemaColumns,
   booleanPredicates,
   typedExpressions,
+  nestedAccess,
   literalValues,
   aggregatesWellFormed,
   unambiguousColumns,

@@ -2,7 +2,7 @@ import { SqlError } from '../sql-error.js';
 import type { SourcePosition, Token, TokenKind } from './token.js';
 
 /** Two-character symbols first, so `<=` is not read as `<` then `=`. */
-const SYMBOLS = ['<=>', '<>', '<=', '>=', '!=', '==', '||', '::', '=>', '(', ')', ',', '.', ';', ':', '=', '<', '>', '+', '-', '*', '/', '%'];
+const SYMBOLS = ['<=>', '<>', '<=', '>=', '!=', '==', '||', '::', '=>', '(', ')', '[', ']', ',', '.', ';', ':', '=', '<', '>', '+', '-', '*', '/', '%'];
 
 /** A number at the sticky position, however long (a 70-digit integer is one token, refused by the parser with its length). */
 const NUMBER = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?(?:BD|[LSYDF])?(?![A-Za-z0-9_])/iy;

@@ -10,6 +10,7 @@ import { SqlError, type SqlProblem } from '../sql-error.js';
 import { DatasetNames } from './dataset-names.js';
 import { type QueryFacts, QueryLowering, readFilesOf } from './lower-query.js';
 import { Positions } from './positions.js';
+import { UNRESOLVED_QUALIFIERS } from './scope.js';
 import { expandStarExcepts } from './star-except.js';
 
 /** One SQL file of a pipeline: its text and the name errors call it by. */
@@ -284,12 +285,18 @@ class PipelineLowering {
     if (positions === undefined) return { file: '(pipeline)', line: 1, column: 1, message };
     let node: unknown = pipeline;
     let position = positions.of({});
+    let innermost: object = {};
     for (const segment of segments) {
       if (typeof node !== 'object' || node === null) break;
       node = (node as Record<string | number, unknown>)[segment];
-      if (typeof node === 'object' && node !== null) position = positions.find(node) ?? position;
+      if (typeof node === 'object' && node !== null) {
+        position = positions.find(node) ?? position;
+        innermost = node;
+      }
     }
-    return { file: positions.file, line: position.line, column: position.column, message };
+    // `x.name` read as a field of column x because no table is x: when x is no column either, say the table first.
+    const qualifier = UNRESOLVED_QUALIFIERS.get(innermost);
+    return { file: positions.file, line: position.line, column: position.column, message: qualifier === undefined ? message : `${qualifier}; nor is it a column: ${message}` };
   }
 }
 

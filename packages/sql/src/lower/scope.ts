@@ -1,4 +1,4 @@
-import { AliasNode, type Expression, ColumnNode, StarNode, childExpressions, visitExpression } from '@thund/ir';
+import { AliasNode, type Expression, ColumnNode, FieldNode, StarNode, childExpressions, visitExpression } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
 import type { Positions } from './positions.js';
 import { SqlError } from '../sql-error.js';
@@ -44,6 +44,7 @@ export function qualify(expr: Expression, scope: Scope, positions: Positions, op
     if (options.windowBounds === true && node.kind === 'column' && node.relation?.toLowerCase() === 'window' && scope.resolve('window') === undefined) return node;
     if ((node.kind === 'column' || node.kind === 'star') && node.relation !== undefined) {
       const alias = scope.resolve(node.relation);
+      if (alias === undefined && node.kind === 'column') return structFieldOf(node, scope, positions);
       if (alias === undefined) throw unknownQualifier(node.relation, scope, positions.of(node), positions.file);
       const name = alias === null ? undefined : alias;
       return positions.copy(node, node.kind === 'column' ? ColumnNode.create(node.name, name) : StarNode.create(name));
@@ -53,10 +54,29 @@ export function qualify(expr: Expression, scope: Scope, positions: Positions, op
   return rewrite(expr);
 }
 
-function unknownQualifier(name: string, scope: Scope, position: SourcePosition, file: string): SqlError {
+function unknownQualifierMessage(name: string, scope: Scope): string {
   const known = scope.names();
   const reason = known.length === 0 ? 'this query reads no table by that name' : `the tables here are ${known.join(', ')}`;
-  return SqlError.at(file, position, `unknown table ${name} in ${name}.…: ${reason}`);
+  return `unknown table ${name} in ${name}.…: ${reason}`;
+}
+
+function unknownQualifier(name: string, scope: Scope, position: SourcePosition, file: string): SqlError {
+  return SqlError.at(file, position, unknownQualifierMessage(name, scope));
+}
+
+/**
+ * Columns that stand for `x.…` where no table is named `x`, with what to
+ * say when `x` is no column either: the pipeline's validation reports the
+ * unknown column, and the SQL error leads with the unknown table.
+ */
+export const UNRESOLVED_QUALIFIERS: WeakMap<object, string> = new WeakMap();
+
+/** `x.name` where no table here is `x`: field `name` of struct column `x`, as Spark resolves it. */
+function structFieldOf(node: ColumnNode, scope: Scope, positions: Positions): Expression {
+  const relation = node.relation as string;
+  const column = positions.copy(node, ColumnNode.create(relation));
+  UNRESOLVED_QUALIFIERS.set(column, unknownQualifierMessage(relation, scope));
+  return positions.copy(node, FieldNode.create(column, node.name));
 }
 
 /** A copy of `node` with each direct child expression replaced by `map(child)`; the same node when nothing changed. */
@@ -87,6 +107,8 @@ export function mapChildren(node: Expression, map: (child: Expression) => Expres
       orderBy: n.orderBy.map((key) => ({ ...key, expr: next() })),
     }),
     alias: (n) => AliasNode.create(next(), n.name),
+    field: (n) => ({ ...n, expr: next() }),
+    subscript: (n) => ({ ...n, expr: next(), index: next() }),
   }, node);
   return positions.copy(node, Object.freeze(copy));
 }

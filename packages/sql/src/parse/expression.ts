@@ -1,6 +1,6 @@
 import {
-  AliasNode, BinaryNode, type BinaryOperator, CallNode, CaseNode, CastNode, ColumnNode, type Expression, INTEGER_RANGES, InListNode,
-  LiteralNode, type RowsFrame, type SortKey, StarNode, UnaryNode, WindowCallNode, integerLiteral, integerLiteralType, lookupFunction,
+  AliasNode, BinaryNode, type BinaryOperator, CallNode, CaseNode, CastNode, ColumnNode, type Expression, FieldNode, INTEGER_RANGES, InListNode,
+  LiteralNode, type RowsFrame, type SortKey, StarNode, SubscriptNode, UnaryNode, WindowCallNode, integerLiteral, integerLiteralType, lookupFunction,
 } from '@thund/ir';
 import { type Token, isKeyword } from '../lex/token.js';
 import type { Cursor } from './cursor.js';
@@ -172,15 +172,29 @@ function parseUnary(cursor: Cursor): Expression {
   });
 }
 
+/** A primary followed by `::` casts, `.field` accesses and `[subscript]`s, in any order (`a.b[0].c::INT`). */
 function parsePostfix(cursor: Cursor): Expression {
   return cursor.scope(() => {
     const start = cursor.peek();
     let expr = parsePrimary(cursor);
-    while (cursor.isSymbol('::')) {
-      cursor.link(cursor.next(), 'each :: cast of this chain');
-      expr = cursor.mark(CastNode.create(expr, parseDataType(cursor)), start);
+    for (;;) {
+      if (cursor.isSymbol('::')) {
+        cursor.link(cursor.next(), 'each :: cast of this chain');
+        expr = cursor.mark(CastNode.create(expr, parseDataType(cursor)), start);
+      } else if (cursor.isSymbol('[')) {
+        const token = cursor.next();
+        cursor.link(token, 'each [subscript] of this chain');
+        const index = parseExpression(cursor);
+        cursor.expectSymbol(']');
+        expr = cursor.mark(SubscriptNode.create(expr, index), start);
+      } else if (cursor.isSymbol('.') && cursor.isIdentifier(1)) {
+        const token = cursor.next();
+        cursor.link(token, 'each .field of this chain');
+        expr = cursor.mark(FieldNode.create(expr, cursor.identifier('a field name')), start);
+      } else {
+        return expr;
+      }
     }
-    return expr;
   });
 }
 
@@ -254,10 +268,10 @@ function parseWordPrimary(cursor: Cursor, token: Token): Expression {
     cursor.next();
     return cursor.mark(StarNode.create(first), token);
   }
-  if (cursor.acceptSymbol('.')) {
-    const second = cursor.identifier('a column name');
-    if (cursor.isSymbol('.')) throw cursor.error('names with more than two parts are not supported: write table.column');
-    return cursor.mark(ColumnNode.create(second, first), token);
+  // `a.b` is a table's column or a struct column's field: lowering decides by the tables in scope (`qualify`); more parts are fields.
+  if (cursor.isSymbol('.') && cursor.isIdentifier(1)) {
+    cursor.next();
+    return cursor.mark(ColumnNode.create(cursor.identifier('a column name'), first), token);
   }
   return cursor.mark(ColumnNode.create(first), token);
 }

@@ -82,6 +82,10 @@ export function printExpression(expr: Expression): string {
     }
     case 'alias':
       return `${printExpression(expr.expr)} AS ${sqlName(expr.name)}`;
+    case 'field':
+      return `(${printExpression(expr.expr)}).${sqlName(expr.name)}`;
+    case 'subscript':
+      return `(${printExpression(expr.expr)})[${printExpression(expr.index)}]`;
   }
   throw new SqlPrintError(`unknown expression kind ${(expr as { kind: string }).kind}`);
 }

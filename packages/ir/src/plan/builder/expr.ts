@@ -2,11 +2,13 @@ import type { DataType } from '../../model/data-type.js';
 import { AliasNode } from '../expr/alias.js';
 import { type BinaryOperator, BinaryNode } from '../expr/binary.js';
 import { CastNode } from '../expr/cast.js';
+import { FieldNode } from '../expr/field.js';
 import type { Expression } from '../expr/expression.js';
 import { InListNode } from '../expr/in-list.js';
 import { integerLiteral } from '../expr/integer-literal.js';
 import { type LiteralValue, LiteralNode } from '../expr/literal.js';
 import type { SortKey } from '../expr/sort-key.js';
+import { SubscriptNode } from '../expr/subscript.js';
 import { UnaryNode } from '../expr/unary.js';
 import { type RowsFrame, WindowCallNode } from '../expr/window-call.js';
 
@@ -72,6 +74,14 @@ export class Expr {
   in(...values: readonly ExprInput[]): Expr { return new Expr(InListNode.create(this.node, values.map(toExpression))); }
   /** `CAST(this AS to)`. */
   cast(to: DataType): Expr { return new Expr(CastNode.create(this.node, to)); }
+  /** A field of a struct, `this.name` (matched case-insensitively; the output column takes the field's name). */
+  getField(name: string): Expr { return new Expr(FieldNode.create(this.node, name)); }
+  /**
+   * `this[key]`: a list's element by its 0-based position (a position
+   * outside the list fails the query, as Spark's ANSI mode does), or a
+   * map's value for the key (NULL when absent).
+   */
+  getItem(key: ExprInput): Expr { return new Expr(SubscriptNode.create(this.node, toExpression(key))); }
   /** Names the expression's output column: `this AS name`. */
   as(name: string): Expr { return new Expr(AliasNode.create(this.node, name)); }
 

@@ -5,9 +5,11 @@ import type { CallNode } from './call.js';
 import type { CaseNode } from './case.js';
 import type { CastNode } from './cast.js';
 import type { ColumnNode } from './column.js';
+import type { FieldNode } from './field.js';
 import type { InListNode } from './in-list.js';
 import type { LiteralNode } from './literal.js';
 import type { StarNode } from './star.js';
+import type { SubscriptNode } from './subscript.js';
 import type { UnaryNode } from './unary.js';
 import type { WindowCallNode } from './window-call.js';
 
@@ -23,7 +25,9 @@ export type Expression =
   | CallNode
   | WindowCallNode
   | AliasNode
-  | StarNode;
+  | StarNode
+  | FieldNode
+  | SubscriptNode;
 
 /** The `kind` of an {@link Expression}. */
 export type ExpressionKind = Expression['kind'];
@@ -60,6 +64,8 @@ export const EXPRESSION_FIELDS = frozenFields({
   ],
   alias: [{ field: 'expr' }],
   star: [],
+  field: [{ field: 'expr' }],
+  subscript: [{ field: 'expr' }, { field: 'index' }],
 } as const satisfies { readonly [K in ExpressionKind]: ExpressionFields<Extract<Expression, { kind: K }>> });
 
 /** Every expression kind, in the order of `EXPRESSION_FIELDS`. */
@@ -87,11 +93,12 @@ export function walkExpression(node: Expression, visit: (node: Expression) => vo
 
 /**
  * The output column name of a projected expression: its alias, a column's
- * name, or, for a cast of a named expression, that name (as in Spark's
- * DataFrame API). Anything else has no portable name and must be aliased.
+ * name, a struct field's name, or, for a cast of a named expression, that
+ * name (as in Spark's DataFrame API). Anything else has no portable name
+ * and must be aliased.
  */
 export function outputName(node: Expression): string | undefined {
-  if (node.kind === 'alias' || node.kind === 'column') return node.name;
+  if (node.kind === 'alias' || node.kind === 'column' || node.kind === 'field') return node.name;
   if (node.kind === 'cast') return outputName(node.expr);
   return undefined;
 }
