@@ -268,3 +268,15 @@ describe('EXCEPT and INTERSECT [ALL]', () => {
     expect(() => lower("CREATE MATERIALIZED VIEW out AS SELECT * FROM read_files('a.json', format => 'json') INTERSECT SELECT name FROM users;")).toThrow(/EXCEPT and INTERSECT compare every column, so the columns of both sides must be known before running/);
   });
 });
+
+describe('FROM-first queries', () => {
+  test('FROM t SELECT … is SELECT … FROM t, also in a subquery and over a stream', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS FROM users u SELECT u.name, count(*) AS n WHERE city IS NOT NULL GROUP BY u.name;',
+      'CREATE MATERIALIZED VIEW out AS SELECT u.name, count(*) AS n FROM users u WHERE city IS NOT NULL GROUP BY u.name;',
+    );
+    expectSamePlan('CREATE MATERIALIZED VIEW out AS SELECT * FROM (FROM users SELECT name);', 'CREATE MATERIALIZED VIEW out AS SELECT * FROM (SELECT name FROM users);');
+    expect(flow(lower('CREATE STREAMING TABLE out AS FROM STREAM(events) SELECT id;'), 'out').kind).toBe('streaming');
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS FROM users SELECT name FROM users;')).toThrow(/test\.sql:6:56: this query already has FROM, before SELECT/);
+  });
+});

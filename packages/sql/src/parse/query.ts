@@ -1,5 +1,5 @@
 import type { FileFormat, JoinType } from '@thund/ir';
-import { type SourcePosition, isKeyword } from '../lex/token.js';
+import { type SourcePosition, type Token, isKeyword } from '../lex/token.js';
 import type { FromItem, QueryExpr, SelectCore, SelectItem, SetDifference, SetOperation, WatermarkClause } from './ast.js';
 import type { Cursor } from './cursor.js';
 import { CLAUSE_WORDS, parseExpression, parseSelectExpression, parseSortKeys } from './expression.js';
@@ -101,11 +101,19 @@ function parseQueryPrimary(cursor: Cursor): SelectCore | QueryExpr {
     cursor.expectSymbol(')');
     return inner;
   }
+  if (cursor.isKeyword('FROM')) {
+    // Spark's FROM-first form: FROM t SELECT … [WHERE …].
+    const start = cursor.next();
+    const from = parseFrom(cursor);
+    if (!cursor.isKeyword('SELECT')) throw cursor.error('expected SELECT after FROM … (FROM t SELECT a, b WHERE …)');
+    return parseSelect(cursor, { from, start });
+  }
   return parseSelect(cursor);
 }
 
-function parseSelect(cursor: Cursor): SelectCore {
-  const start = cursor.peek();
+/** `SELECT … [FROM …] …`; `first`: the FROM of the FROM-first form, read before it. */
+function parseSelect(cursor: Cursor, first?: { readonly from: FromItem; readonly start: Token }): SelectCore {
+  const start = first?.start ?? cursor.peek();
   cursor.expectKeyword('SELECT');
   if (cursor.isKeyword('TRANSFORM')) throw cursor.error('SELECT TRANSFORM is not supported');
   const distinct = cursor.acceptKeyword('DISTINCT');
@@ -115,7 +123,8 @@ function parseSelect(cursor: Cursor): SelectCore {
     const token = cursor.peek();
     items.push({ expr: parseSelectExpression(cursor), position: token.position });
   } while (cursor.acceptSymbol(','));
-  const from = cursor.acceptKeyword('FROM') ? parseFrom(cursor) : undefined;
+  if (first !== undefined && cursor.isKeyword('FROM')) throw cursor.error('this query already has FROM, before SELECT');
+  const from = first?.from ?? (cursor.acceptKeyword('FROM') ? parseFrom(cursor) : undefined);
   if (cursor.isKeyword('LATERAL', 'VIEW')) throw cursor.error('LATERAL VIEW is not supported');
   const where = cursor.acceptKeyword('WHERE') ? parseExpression(cursor) : undefined;
   const grouping = cursor.acceptKeyword('GROUP', 'BY') ? parseGroupBy(cursor) : { groupBy: [], groupByAll: false };
@@ -194,7 +203,7 @@ function parseFromPrimary(cursor: Cursor): FromItem {
   const token = cursor.peek();
   if (cursor.isSymbol('(')) {
     cursor.next();
-    if (!cursor.isKeyword('SELECT') && !cursor.isKeyword('WITH') && !cursor.isSymbol('(')) {
+    if (!cursor.isKeyword('SELECT') && !cursor.isKeyword('WITH') && !cursor.isKeyword('FROM') && !cursor.isSymbol('(')) {
       const inner = cursor.nested(() => parseFrom(cursor));
       cursor.expectSymbol(')');
       return inner;
