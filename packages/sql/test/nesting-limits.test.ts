@@ -117,3 +117,24 @@ describe(`SQL nested or chained deeper than MAX_PLAN_DEPTH (${MAX_PLAN_DEPTH}) i
     expectDownstreamStagesCope(p);
   });
 });
+
+describe('CTEs that multiply when inlined are refused, never lowered a billion times', () => {
+  /** `levels` CTEs, each reading the one before twice (a union of it with itself). */
+  function doubling(levels: number): string {
+    const ctes = [`c0 AS (SELECT a FROM ${SOURCE})`];
+    for (let i = 1; i <= levels; i += 1) ctes.push(`c${i} AS (SELECT a FROM c${i - 1} UNION ALL SELECT a FROM c${i - 1})`);
+    return `CREATE MATERIALIZED VIEW t AS WITH ${ctes.join(', ')} SELECT a FROM c${levels};`;
+  }
+
+  it('30 levels of a CTE read twice by the next: refused in well under a second at the read past the limit', () => {
+    const started = performance.now();
+    const problems = refusal(doubling(30));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^p\.sql:1:\d+: CTE c\d+, read here, expands to more than 10,000 queries: a CTE is lowered where it is read, and CTEs that read another several times multiply \(each doubling the plan\); make a CTE read more than once a temporary view/);
+  });
+
+  it('a few levels still lower, print and read back', () => {
+    expectDownstreamStagesCope(lower(doubling(6)));
+  });
+});

@@ -47,6 +47,14 @@ interface LoweredFrom {
 }
 
 /**
+ * The most queries one statement may lower, CTE bodies and subqueries each
+ * counted where they are read. A CTE read twice by the next, chained 30
+ * times, would lower a billion queries (the plan is a tree: each read is a
+ * copy) and hang the front-end; real statements lower a few dozen.
+ */
+const MAX_LOWERED_QUERIES = 10_000;
+
+/**
  * Lowers a parsed query to a portable plan. Spark SQL's meaning is kept:
  * aggregation is split into an aggregate node and the projection above it,
  * window functions into a window node, positional UNION columns are
@@ -59,6 +67,10 @@ export class QueryLowering {
   #aliases = 0;
   /** How many queries are being lowered, one inside the next. */
   #depth = 0;
+  /** How many queries (CTE bodies and subqueries included, each where it is read) this statement has lowered so far. */
+  #lowered = 0;
+  /** The CTE reads being lowered, innermost last: where a statement that expands too far is reported. */
+  readonly #reads: { readonly name: string; readonly position: SourcePosition }[] = [];
 
   constructor(positions: Positions, facts: QueryFacts, resolve: TableResolver) {
     this.#positions = positions;
@@ -77,11 +89,19 @@ export class QueryLowering {
       const what = read === undefined ? 'this query is' : `${read.name} is`;
       throw this.#positions.errorAt(read?.position ?? query.position, `${what} read through CTEs and subqueries nested more than ${MAX_PLAN_DEPTH} deep here (each CTE counted where it is read): Þund plans nest at most ${MAX_PLAN_DEPTH} levels (MAX_PLAN_DEPTH); make some of them temporary views, each read by the next`);
     }
+    this.#lowered += 1;
+    if (this.#lowered > MAX_LOWERED_QUERIES) {
+      const at = read ?? this.#reads.at(-1);
+      const what = at === undefined ? 'this statement' : `CTE ${at.name}, read here,`;
+      throw this.#positions.errorAt(at?.position ?? query.position, `${what} expands to more than ${MAX_LOWERED_QUERIES.toLocaleString('en-US')} queries: a CTE is lowered where it is read, and CTEs that read another several times multiply (each doubling the plan); make a CTE read more than once a temporary view, or a materialized view to compute it once`);
+    }
     this.#depth += 1;
+    if (read !== undefined) this.#reads.push(read);
     try {
       return this.#query(query, ctes);
     } finally {
       this.#depth -= 1;
+      if (read !== undefined) this.#reads.pop();
     }
   }
 
