@@ -1,20 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readMarker, nodeSinkFs, replaceOutput, sidecarMarkerPath } from '../src/index.js';
+import { OWNER, caseDirs } from './support/case-dirs.js';
 
-const root = mkdtempSync(join(tmpdir(), 'thund-kit-lock-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-let n = 0;
-const fresh = (): string => {
-  n += 1;
-  const dir = join(root, `case${n}`);
-  mkdirSync(dir);
-  return dir;
-};
-const owner = { pipeline: 'p', dataset: 'export', backend: 'test' };
+const fresh = caseDirs('thund-kit-lock-');
+const owner = OWNER;
 
 /** Writes a single-file output, pausing until `release` so a second run can try meanwhile. */
 function slowFile(text: string, release: Promise<void>) {

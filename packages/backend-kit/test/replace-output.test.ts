@@ -1,19 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUTPUT_MARKER, type SinkFs, nodeSinkFs, replaceOutput } from '../src/index.js';
+import { OWNER, caseDirs } from './support/case-dirs.js';
 
-const root = mkdtempSync(join(tmpdir(), 'thund-kit-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-let n = 0;
-const fresh = (): string => {
-  n += 1;
-  const dir = join(root, `case${n}`);
-  mkdirSync(dir);
-  return dir;
-};
-const owner = { pipeline: 'p', dataset: 'export', backend: 'test' };
+const fresh = caseDirs('thund-kit-');
+const owner = OWNER;
 /** Writes a directory output holding one file with `text`. */
 const writeDir = (text: string) => async (path: string): Promise<number> => {
   mkdirSync(path, { recursive: true });
