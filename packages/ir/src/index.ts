@@ -22,6 +22,7 @@ export { cdcStoredColumns, cdcTrackedColumns, resolveChanges } from './cdc/resol
 export { staticColumns } from './cdc/static-columns.js';
 export { schemaResolver, datasetSchemas, flowOutputSchema, scopeOf, joinScope, WINDOW_BOUNDS, type ColumnScope, type InferredField, type InferredSchema } from './infer/plan-schema.js';
 export { expressionType, type ColumnTypes } from './infer/expression-type.js';
+export { generatedColumns, type GeneratedColumn } from './infer/generated-columns.js';
 export { sameType, widensTo } from './infer/type-algebra.js';
 export { closestName } from './validate/closest-name.js';
 export {
@@ -64,6 +65,7 @@ export { SortNode } from './plan/rel/sort.js';
 export { SqlNode } from './plan/rel/sql.js';
 export { UnionNode } from './plan/rel/union.js';
 export { WindowNode } from './plan/rel/window.js';
+export { GENERATORS, GenerateNode, type Generator } from './plan/rel/generate.js';
 export {
   RELATION_FIELDS, RELATION_KINDS, childRelations, walkRelation,
   type RelationFields, type RelationKind, type RelationNode,
@@ -78,7 +80,7 @@ export { MAX_INLINED_DEPTH } from './validate/view-chain-rules.js';
 // Plan builder
 export { Expr, type ExprInput, type OverSpec } from './plan/builder/expr.js';
 export * from './plan/builder/functions.js';
-export { Frame, GroupedFrame, from, readFiles, sql, type JoinOptions } from './plan/builder/frame.js';
+export { Frame, GroupedFrame, from, readFiles, sql, type GenerateOptions, type JoinOptions } from './plan/builder/frame.js';
 export { PipelineBuilder, pipeline, type DefiningFlowOptions, type FlowOptions } from './builder/pipeline-builder.js';
 export { expect } from './builder/expect.js';
 

@@ -108,3 +108,60 @@ describe('field access and subscripts in SQL', () => {
       .toMatch(/test\.sql:3:40: unknown table x in x\.…: the tables here are e; nor is it a column: flow "out": column "x" does not exist/);
   });
 });
+
+describe('generators in SQL: LATERAL VIEW and in the SELECT list', () => {
+  const out = (sql: string) => lower(`${EVENTS_SQL}${sql}`).flows.find((f) => f.name === 'out')?.query;
+  const generate = (input: unknown, generator: string, expr: unknown, extra: Record<string, unknown> = {}) => ({ kind: 'generate', input, generator, expr, ...extra });
+  const events = { kind: 'read', dataset: 'events' };
+  const column = (name: string) => ({ kind: 'column', name });
+
+  test('LATERAL VIEW [OUTER] g(x) t AS names: a generate node; the view and table qualifiers name its columns', () => {
+    for (const view of ['OUTER explode(e.tags)', 'explode_outer(e.tags)']) {
+      expect(out(`CREATE MATERIALIZED VIEW out AS SELECT e.id, t.tag FROM events e LATERAL VIEW ${view} t AS tag;`)).toEqual({
+        kind: 'project', input: generate(events, 'explode', column('tags'), { outer: true, names: ['tag'] }), columns: [column('id'), column('tag')],
+      });
+    }
+    expect(out('CREATE MATERIALIZED VIEW out AS SELECT id, p, s FROM events LATERAL VIEW posexplode(tags) v AS p, s LATERAL VIEW explode(scores) w WHERE p > 0;')).toEqual({
+      kind: 'project',
+      input: {
+        kind: 'filter',
+        input: generate(generate(events, 'posexplode', column('tags'), { names: ['p', 's'] }), 'explode', column('scores')),
+        condition: { kind: 'binary', op: 'gt', left: column('p'), right: { kind: 'literal', value: 0 } },
+      },
+      columns: [column('id'), column('p'), column('s')],
+    });
+  });
+
+  test('a generator in the SELECT list: one per SELECT, named by AS name or AS (names), Spark\'s default names otherwise', () => {
+    expect(out('CREATE MATERIALIZED VIEW out AS SELECT id, explode_outer(scores) AS (k, v) FROM events WHERE id > 1;')).toEqual({
+      kind: 'project',
+      input: generate({ kind: 'filter', input: events, condition: { kind: 'binary', op: 'gt', left: column('id'), right: { kind: 'literal', value: 1 } } }, 'explode', column('scores'), { outer: true, names: ['k', 'v'] }),
+      columns: [column('id'), column('k'), column('v')],
+    });
+    expect(out('CREATE MATERIALIZED VIEW out AS SELECT posexplode(tags), id FROM events;')).toEqual({
+      kind: 'project', input: generate(events, 'posexplode', column('tags')), columns: [column('pos'), column('col'), column('id')],
+    });
+    expect(out('CREATE MATERIALIZED VIEW out AS SELECT *, inline(items) AS (sku, qty) FROM events;')).toEqual(generate(events, 'inline', column('items'), { names: ['sku', 'qty'] }));
+  });
+
+  test('the printer writes generate nodes back as LATERAL VIEWs', () => {
+    const p = lower(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT id, tag, k FROM events LATERAL VIEW OUTER explode(tags) t AS tag LATERAL VIEW explode(scores) m AS k, v WHERE id > 0;
+      CREATE MATERIALIZED VIEW out2 AS SELECT id, explode(tags) AS tag FROM events WHERE id > 0;`);
+    expect(lower(printPipelineSql(p))).toEqual(p);
+  });
+
+  test('misplaced generators are refused at their line and column with the form to write', () => {
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT explode(tags) AS a, explode(tags) AS b FROM events;`))
+      .toMatch(/test\.sql:3:60: only one generator \(explode, posexplode, inline\) per SELECT: add the others with LATERAL VIEW/);
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT upper(explode(tags)) AS a FROM events;`))
+      .toMatch(/test\.sql:3:46: a generator \(explode, posexplode, inline\) must be a whole SELECT item/);
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT explode(tags) AS t, count(*) AS n FROM events;`))
+      .toMatch(/test\.sql:3:40: explode cannot be beside aggregates or window functions in one SELECT/);
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT inline(items) FROM events;`))
+      .toMatch(/test\.sql:3:40: inline\(…\) in a SELECT list needs its columns named: write inline\(…\) AS \(a, b, …\)/);
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT id FROM events LATERAL VIEW upper(tags) t;`))
+      .toMatch(/test\.sql:3:68: LATERAL VIEW takes a generator \(explode, posexplode, inline, or their _outer forms\), not upper/);
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT id, tag FROM events LATERAL VIEW explode(id) t AS tag;`))
+      .toMatch(/test\.sql:3:\d+: flow "out": explode takes a list or a map, but it is given int64/);
+  });
+});

@@ -4,6 +4,7 @@ import {
 } from '@thund/ir';
 import { duckdbType } from './duckdb-types.js';
 import { ExpressionCompiler } from './expression-compiler.js';
+import { generateSelect } from './generate-sql.js';
 import { type Query, type SelectQuery, isBare, isRowLevel, querySql, selectFrom } from './select-query.js';
 import { optionValue, qualifiedName, quoteIdentifier, quoteString } from './sql-text.js';
 
@@ -186,6 +187,13 @@ export class RelationCompiler implements RelationVisitor<Query> {
   readonly window = (node: RelationNodeOf<'window'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
     return { ...input, select: ['*', ...this.#outputs(node.expressions, node.input)] };
+  };
+
+  /** Every input column (`*`) followed by the generated ones (see generate-sql.ts). */
+  readonly generate = (node: RelationNodeOf<'generate'>): Query => {
+    const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
+    const type = this.#context.schemaOf === undefined ? undefined : expressionType(node.expr, scopeOf(node.input, this.#context.schemaOf).type);
+    return { ...input, select: ['*', ...generateSelect(node, this.#expr.compile(node.expr), type)] };
   };
 
   /**

@@ -1,6 +1,7 @@
 import { type RelationNode, type RelationVisitor, ThundError, ThundErrorCode, outputName, visitRelation } from '@thund/ir';
 import { Aggregate_GroupType, Join_JoinType, SetOperation_SetOpType } from '../gen/spark/connect/relations_pb.js';
 import type { RelationInit } from '../connect/session.js';
+import { type ExprInit, call } from './expr-init.js';
 import { appendColumns } from './lazy-columns.js';
 import { ExpressionLowering } from './expression-lowering.js';
 import { schemaDdl } from './spark-types.js';
@@ -163,6 +164,17 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
     if (name === undefined) throw new ThundError(ThundErrorCode.Validation, 'window expressions must be aliased', { backend: 'spark' });
     return { expr: this.#expr.lower(e.kind === 'alias' ? e.expr : e), name };
   }));
+
+  /**
+   * `SELECT *, explode(expr) AS (names…)`: Spark's analyzer makes the
+   * generator a Generate (explode, posexplode or inline, `_outer` to keep
+   * rows with a NULL or empty list); without names, Spark's own (the IR's).
+   */
+  readonly generate = (node: RelationNodeOf<'generate'>): RelationInit => {
+    const generator = call(`${node.generator}${node.outer === true ? '_outer' : ''}`, [this.#expr.lower(node.expr)]);
+    const column: ExprInit = node.names === undefined ? generator : { exprType: { case: 'alias', value: { expr: generator, name: [...node.names] } } };
+    return { relType: { case: 'project', value: { input: this.lower(node.input), expressions: [{ exprType: { case: 'unresolvedStar', value: {} } }, column] } } };
+  };
 
   /** Join sides are named with SubqueryAlias so qualified columns (`p.dept`) resolve. */
   readonly join = (node: RelationNodeOf<'join'>): RelationInit => {

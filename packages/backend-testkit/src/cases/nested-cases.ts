@@ -98,4 +98,57 @@ export const NESTED_CASES: readonly ConformanceCase[] = [
     failedFlows: { third_tags: 'THUND_ENGINE' },
     expected: {},
   },
+  {
+    id: 'nested/explode',
+    group: 'nested',
+    description: 'explode makes a row per list element (a NULL element too), dropping rows whose list is empty or NULL; explode_outer keeps them once with NULL',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('nested_explode')
+        .temporaryView('events', { query: events(path) })
+        .materializedView('tags', { query: from('events').explode(col('tags'), { names: ['tag'] }).select('id', 'tag') })
+        .materializedView('tags_outer', { query: from('events').explode(col('tags'), { outer: true, names: ['tag'] }).select('id', 'tag') })
+        .build(),
+    expected: {
+      tags: [{ id: 1, tag: 'a' }, { id: 1, tag: 'b' }, { id: 4, tag: 'b' }, { id: 4, tag: null }, { id: 4, tag: 'c' }],
+      tags_outer: [{ id: 1, tag: 'a' }, { id: 1, tag: 'b' }, { id: 2, tag: null }, { id: 3, tag: null }, { id: 4, tag: 'b' }, { id: 4, tag: null }, { id: 4, tag: 'c' }],
+    },
+  },
+  {
+    id: 'nested/explode-map-and-posexplode',
+    group: 'nested',
+    description: "explode of a map makes key and value columns (Spark's names); posexplode numbers list elements from 0 (an INT); posexplode_outer of a map keeps an empty map's row",
+    files,
+    pipeline: ({ path }) =>
+      pipeline('nested_posexplode')
+        .temporaryView('events', { query: events(path) })
+        .materializedView('scores', { query: from('events').explode(col('scores')).select('id', 'key', 'value') })
+        .materializedView('positions', { query: from('events').posexplode(col('tags')).select('id', 'pos', 'col') })
+        .materializedView('score_positions', { query: from('events').filter(col('id').lte(2)).posexplode(col('scores'), { outer: true, names: ['n', 'subject', 'score'] }).select('id', 'n', 'subject', 'score') })
+        .build(),
+    expected: {
+      scores: [{ id: 1, key: 'math', value: 90 }, { id: 1, key: 'art', value: 75 }, { id: 4, key: 'math', value: null }],
+      positions: [{ id: 1, pos: 0, col: 'a' }, { id: 1, pos: 1, col: 'b' }, { id: 4, pos: 0, col: 'b' }, { id: 4, pos: 1, col: null }, { id: 4, pos: 2, col: 'c' }],
+      score_positions: [{ id: 1, n: 0, subject: 'math', score: 90 }, { id: 1, n: 1, subject: 'art', score: 75 }, { id: 2, n: null, subject: null, score: null }],
+    },
+  },
+  {
+    id: 'nested/inline',
+    group: 'nested',
+    description: "inline makes a row per struct of a list, a column per field (a NULL struct a row of NULLs); inline_outer keeps rows with an empty or NULL list",
+    files,
+    pipeline: ({ path }) =>
+      pipeline('nested_inline')
+        .temporaryView('events', { query: events(path) })
+        .materializedView('items', { query: from('events').inline(col('items')).select('id', 'sku', 'qty') })
+        .materializedView('items_outer', { query: from('events').inline(col('items'), { outer: true, names: ['product', 'count'] }).select('id', 'product', 'count') })
+        .build(),
+    expected: {
+      items: [{ id: 1, sku: 'x', qty: 2 }, { id: 1, sku: 'y', qty: 1 }, { id: 4, sku: 'x', qty: 5 }, { id: 4, sku: null, qty: null }],
+      items_outer: [
+        { id: 1, product: 'x', count: 2 }, { id: 1, product: 'y', count: 1 }, { id: 2, product: null, count: null }, { id: 3, product: null, count: null },
+        { id: 4, product: 'x', count: 5 }, { id: 4, product: null, count: null },
+      ],
+    },
+  },
 ];

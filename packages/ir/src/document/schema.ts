@@ -16,6 +16,7 @@ import { BINARY_OPERATORS } from '../plan/expr/binary.js';
 import type { Expression } from '../plan/expr/expression.js';
 import type { SortKey } from '../plan/expr/sort-key.js';
 import { UNARY_OPERATORS } from '../plan/expr/unary.js';
+import { GENERATORS } from '../plan/rel/generate.js';
 import { JOIN_TYPES } from '../plan/rel/join.js';
 import type { RelationNode } from '../plan/rel/relation.js';
 
@@ -155,6 +156,14 @@ const relationForms = () =>
     z.strictObject({ kind: z.literal('deduplicate'), input: RelationSchema, columns: z.array(name).min(1).optional() }),
     z.strictObject({ kind: z.literal('window'), input: RelationSchema, expressions: z.array(ExpressionSchema).min(1) }),
     z.strictObject({ kind: z.literal('sql'), dialect: name, sql: name }),
+    z.strictObject({
+      kind: z.literal('generate'),
+      input: RelationSchema,
+      generator: z.enum(GENERATORS),
+      expr: ExpressionSchema,
+      outer: z.boolean().optional(),
+      names: z.array(name).min(1).optional(),
+    }),
   ]);
 
 export const RelationSchema: z.ZodType<RelationNode> = z.lazy(relationForms).meta({ id: 'Relation' });

@@ -37,6 +37,7 @@ export type ValidationIssueCode =
   | 'unknown_column'
   | 'unknown_field'
   | 'nested_access'
+  | 'generator_input'
   | 'schema_columns'
   | 'non_boolean_predicate'
   | 'argument_type'

@@ -1,3 +1,4 @@
+import { generatedColumns } from './generated-columns.js';
 import { cdcStoredColumns } from '../cdc/resolve-changes.js';
 import { CDC_END_AT, CDC_START_AT, type CdcSpec } from '../model/cdc.js';
 import type { DataType, Field } from '../model/data-type.js';
@@ -175,6 +176,11 @@ function computeNodeSchema(node: RelationNode, of: (input: RelationNode) => Infe
       // Positional: the first branch names the columns; each column has the type every branch's widens to.
       return first.map((field, i) => typed(field.name, inputs.reduce<DataType | undefined>((t, input) => commonType(t, input?.[i]?.type), field.type)));
     }
+    case 'generate': {
+      const input = of(node.input);
+      const generated = generatedColumns(node, expressionType(node.expr, scopeOf(node.input, of).type));
+      return input === undefined || generated === undefined ? undefined : [...input, ...generated];
+    }
     case 'project': {
       const fields: InferredField[] = [];
       const scope = scopeOf(node.input, of);
@@ -240,7 +246,7 @@ export function scopeOf(input: RelationNode, of: (node: RelationNode) => Inferre
 /** The join a node's rows come from, through nodes that keep its columns. */
 export function underlyingJoin(node: RelationNode): JoinNode | undefined {
   let current = node;
-  while (current.kind === 'filter' || current.kind === 'sort' || current.kind === 'limit' || current.kind === 'deduplicate') current = current.input;
+  while (current.kind === 'filter' || current.kind === 'sort' || current.kind === 'limit' || current.kind === 'deduplicate' || current.kind === 'generate') current = current.input;
   return current.kind === 'join' ? current : undefined;
 }
 

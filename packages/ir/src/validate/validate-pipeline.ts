@@ -12,6 +12,7 @@ import { declaredSchemaColumns } from './declared-schema-rules.js';
 import { booleanPredicates } from './predicate-rules.js';
 import { typedExpressions } from './type-rules.js';
 import { nestedAccess } from './nested-access-rules.js';
+import { generatorsWellFormed } from './generator-rules.js';
 import { aggregatesWellFormed } from './aggregate-rules.js';
 import { unambiguousColumns } from './ambiguity-rules.js';
 import { sqlIsOneQuery, sqlReadsListed } from './sql-reads.js';
@@ -40,6 +41,7 @@ const RULES: readonly Rule[] = [
   booleanPredicates,
   typedExpressions,
   nestedAccess,
+  generatorsWellFormed,
   literalValues,
   aggregatesWellFormed,
   unambiguousColumns,

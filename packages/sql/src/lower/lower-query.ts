@@ -9,6 +9,7 @@ import { containsAggregate, containsWindowCall, isAggregateCall, sameExpression 
 import { eventTimeWindow } from './event-time-window.js';
 import type { Positions } from './positions.js';
 import { Scope, mapChildren, qualify } from './scope.js';
+import { lateralView, selectGenerators } from './generators.js';
 import { exceptAlso, isStarExcept, setDifference, starExcept } from './star-except.js';
 import { type LateScalar, joinSubqueries } from './expression-subqueries.js';
 import { groupingSetSelects } from './grouping-sets.js';
@@ -194,6 +195,7 @@ export class QueryLowering {
       relation = FilterNode.create(relation, q(select.where));
     }
     let items = [...select.items.map((item) => item.expr), ...extra].map(q);
+    ({ relation, items } = selectGenerators(relation, items, this.#positions));
     const qualified = select.qualify === undefined ? undefined : qualifyWindows(q(select.qualify), this.#positions);
     if (qualified !== undefined) items = [...items, ...qualified.hidden];
     const groupBy = select.groupByAll === true ? groupByAllKeys(items, this.#positions) : select.groupBy.map(q);
@@ -249,6 +251,8 @@ export class QueryLowering {
       }
       case 'subquery':
         return { relation: this.query(item.query, ctes), leaf: item.alias ?? this.#syntheticAlias(), unnamed: item.alias === undefined, scope: Scope.empty() };
+      case 'lateral_view':
+        return lateralView(item, this.#from(item.input, ctes), this.#positions);
       case 'join': {
         const left = this.#from(item.left, ctes);
         const right = this.#from(item.right, ctes);

@@ -1,4 +1,4 @@
-import type { CdcSpec, DataType, Expression, Field, FileFormat, JoinType, SortKey } from '@thund/ir';
+import type { CdcSpec, DataType, Expression, Field, FileFormat, Generator, JoinType, SortKey } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
 
 /**
@@ -7,8 +7,22 @@ import type { SourcePosition } from '../lex/token.js';
  * query to lower (scopes, aggregation, windows) stays syntax here.
  */
 
-/** A table in FROM: a dataset, a file, a subquery or a join. */
-export type FromItem = TableRef | FileRef | SubqueryRef | JoinRef;
+/** A table in FROM: a dataset, a file, a subquery or a join; or the rows a LATERAL VIEW makes of them. */
+export type FromItem = TableRef | FileRef | SubqueryRef | JoinRef | LateralViewRef;
+
+/** `from LATERAL VIEW [OUTER] generator(expr) alias [AS] names…`: the rows of `input`, each joined with what its generator makes. */
+export interface LateralViewRef {
+  readonly kind: 'lateral_view';
+  readonly input: FromItem;
+  readonly generator: Generator;
+  readonly outer: boolean;
+  readonly expr: Expression;
+  /** The view's table alias (its columns may be qualified by it). */
+  readonly alias?: string;
+  /** The generated columns' names; absent for Spark's defaults. */
+  readonly names?: readonly string[];
+  readonly position: SourcePosition;
+}
 
 export interface TableRef {
   readonly kind: 'table';

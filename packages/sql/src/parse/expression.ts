@@ -7,6 +7,7 @@ import type { Cursor } from './cursor.js';
 import { parseDataType, sparkTypeName } from './data-type.js';
 import { EVENT_TIME_FUNCTIONS, catalogName, unknownFunctionMessage } from './function-names.js';
 import { starExcept } from '../lower/star-except.js';
+import { GENERATOR_CALLS, generatorItem, parseGeneratorAliases } from './generator.js';
 import { parseQuery } from './query.js';
 
 const COMPARISONS: Readonly<Record<string, BinaryOperator>> = { '=': 'eq', '==': 'eq', '<>': 'neq', '!=': 'neq', '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
@@ -303,6 +304,8 @@ function parseCall(cursor: Cursor): Expression {
     const args = parseArguments(cursor);
     return cursor.mark(CallNode.create(lower, args), token);
   }
+  // A generator (explode, …) is read as a call here; lowering makes a SELECT list's generator a generate node.
+  if (GENERATOR_CALLS.has(lower)) return cursor.mark(CallNode.create(lower, parseArguments(cursor)), token);
   let name = catalogName(sparkName);
   if (name === undefined && lower !== 'count') throw cursor.error(unknownFunctionMessage(sparkName), token);
   let args: Expression[];
@@ -405,7 +408,10 @@ export function parseSelectExpression(cursor: Cursor): Expression {
   }
   const expr = parseExpression(cursor);
   if (expr.kind === 'star') return starExceptOrStar(cursor, expr, token);
-  if (cursor.acceptKeyword('AS')) return cursor.mark(AliasNode.create(expr, cursor.identifier('an alias')), token);
+  if (cursor.acceptKeyword('AS')) {
+    if (cursor.isSymbol('(') && generatorItem(expr) !== undefined) return cursor.mark(parseGeneratorAliases(cursor, expr), token);
+    return cursor.mark(AliasNode.create(expr, cursor.identifier('an alias')), token);
+  }
   const next = cursor.peek();
   if ((next.kind === 'word' && !CLAUSE_WORDS.has(next.value.toUpperCase())) || next.kind === 'quoted') {
     return cursor.mark(AliasNode.create(expr, cursor.identifier()), token);

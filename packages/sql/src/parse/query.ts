@@ -1,5 +1,6 @@
 import type { FileFormat, JoinType } from '@thund/ir';
 import { type SourcePosition, type Token, isKeyword } from '../lex/token.js';
+import { parseLateralViews } from './generator.js';
 import type { FromItem, QueryExpr, SelectCore, SelectItem, SetDifference, SetOperation, WatermarkClause } from './ast.js';
 import type { Cursor } from './cursor.js';
 import { CLAUSE_WORDS, parseExpression, parseSelectExpression, parseSortKeys } from './expression.js';
@@ -124,8 +125,8 @@ function parseSelect(cursor: Cursor, first?: { readonly from: FromItem; readonly
     items.push({ expr: parseSelectExpression(cursor), position: token.position });
   } while (cursor.acceptSymbol(','));
   if (first !== undefined && cursor.isKeyword('FROM')) throw cursor.error('this query already has FROM, before SELECT');
-  const from = first?.from ?? (cursor.acceptKeyword('FROM') ? parseFrom(cursor) : undefined);
-  if (cursor.isKeyword('LATERAL', 'VIEW')) throw cursor.error('LATERAL VIEW is not supported');
+  const tables = first?.from ?? (cursor.acceptKeyword('FROM') ? parseFrom(cursor) : undefined);
+  const from = tables === undefined ? undefined : parseLateralViews(cursor, tables);
   const where = cursor.acceptKeyword('WHERE') ? parseExpression(cursor) : undefined;
   const grouping = cursor.acceptKeyword('GROUP', 'BY') ? parseGroupBy(cursor) : { groupBy: [], groupByAll: false };
   const { groupBy, groupByAll } = grouping;

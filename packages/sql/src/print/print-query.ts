@@ -34,6 +34,8 @@ export function printQuery(node: RelationNode, context: PrintContext = {}): stri
 
 class QueryPrinter {
   readonly #context: PrintContext;
+  /** Lateral views printed so far, each named `lv<n>`. */
+  #views = 0;
 
   constructor(context: PrintContext) {
     this.#context = context;
@@ -121,6 +123,13 @@ class QueryPrinter {
         const input = this.#rowLevel(node.input, () => true);
         if (input.distinct || input.orderBy !== undefined || input.limit !== undefined) return { ...base(`(${render(input)})`, false), distinct: true };
         return { ...input, distinct: true };
+      }
+      case 'generate': {
+        // LATERAL VIEW follows the FROM clause's tables and comes before WHERE: a filtered or projected input is a subquery.
+        const input = this.#rowLevel(node.input, (s) => s.select.length === 1 && s.select[0] === '*' && s.where === undefined);
+        this.#views += 1;
+        const names = node.names === undefined ? '' : ` AS ${node.names.map(sqlName).join(', ')}`;
+        return { ...input, from: `${input.from} LATERAL VIEW ${node.outer === true ? 'OUTER ' : ''}${node.generator}(${printExpression(node.expr)}) ${sqlName(`lv${this.#views}`)}${names}` };
       }
       case 'union':
         return base(`(${this.text(node)})`, false);

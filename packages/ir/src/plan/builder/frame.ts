@@ -4,6 +4,7 @@ import type { SortKey } from '../expr/sort-key.js';
 import { AggregateNode } from '../rel/aggregate.js';
 import { DeduplicateNode } from '../rel/deduplicate.js';
 import { FilterNode } from '../rel/filter.js';
+import { type Generator, GenerateNode } from '../rel/generate.js';
 import { type JoinType, JoinNode } from '../rel/join.js';
 import { LimitNode } from '../rel/limit.js';
 import { ProjectNode } from '../rel/project.js';
@@ -103,6 +104,38 @@ export class Frame {
   window(...expressions: readonly Expr[]): Frame {
     return new Frame(WindowNode.create(this.node, expressions.map((e) => e.node)));
   }
+
+  /**
+   * One row per element of a list (or entry of a map) of each row, the
+   * row's columns first: `.explode(col('tags'), { names: ['tag'] })`.
+   * `outer` keeps a row whose list is NULL or empty, once, with NULLs.
+   */
+  explode(list: Expr, options: GenerateOptions = {}): Frame {
+    return this.generate('explode', list, options);
+  }
+
+  /** {@link Frame.explode} with each element's 0-based position first (`pos`). */
+  posexplode(list: Expr, options: GenerateOptions = {}): Frame {
+    return this.generate('posexplode', list, options);
+  }
+
+  /** One row per struct of a list of structs, one column per field. */
+  inline(list: Expr, options: GenerateOptions = {}): Frame {
+    return this.generate('inline', list, options);
+  }
+
+  /** Any generator (see {@link GenerateNode}). */
+  generate(generator: Generator, expr: Expr, options: GenerateOptions = {}): Frame {
+    return new Frame(GenerateNode.create(this.node, generator, expr.node, options));
+  }
+}
+
+/** Options of {@link Frame.explode} and the other generators. */
+export interface GenerateOptions {
+  /** Keep rows whose list or map is NULL or empty, once, with NULL generated columns. */
+  readonly outer?: boolean;
+  /** Names of the generated columns, in order (default: Spark's `col`, `key`/`value`, `pos`, or the struct's fields). */
+  readonly names?: readonly string[];
 }
 
 /** A frame grouped by keys, from {@link Frame.groupBy}; `.agg(…)` turns it back into a frame. */

@@ -3,6 +3,7 @@ import { type AnySlot, type ChildAt, type ChildSlot, type ExpressionContext, fro
 import type { AggregateNode } from './aggregate.js';
 import type { DeduplicateNode } from './deduplicate.js';
 import type { FilterNode } from './filter.js';
+import type { GenerateNode } from './generate.js';
 import type { JoinNode } from './join.js';
 import type { LimitNode } from './limit.js';
 import type { ProjectNode } from './project.js';
@@ -26,7 +27,8 @@ export type RelationNode =
   | LimitNode
   | DeduplicateNode
   | WindowNode
-  | SqlNode;
+  | SqlNode
+  | GenerateNode;
 
 /** The `kind` of a {@link RelationNode}. */
 export type RelationKind = RelationNode['kind'];
@@ -63,6 +65,7 @@ export const RELATION_FIELDS = frozenFields({
   deduplicate: { inputs: [{ field: 'input' }], expressions: [] },
   window: { inputs: [{ field: 'input' }], expressions: [{ field: 'expressions', each: true, context: 'window' }] },
   sql: { inputs: [], expressions: [] },
+  generate: { inputs: [{ field: 'input' }], expressions: [{ field: 'expr', context: 'row' }] },
 } as const satisfies { readonly [K in RelationKind]: RelationFields<Extract<RelationNode, { kind: K }>> });
 
 /** Every relation kind, in the order of `RELATION_FIELDS`. */
