@@ -20,6 +20,7 @@ function nativeBackend(settings: BackendSettings, persist: boolean): NativeBacke
 export const nativeBackendFactory = defineBackend({
   name: 'native',
   capabilities: () => createNativeCapabilities(),
-  create: (settings) => nativeBackend(settings, settings.persist === true),
+  // `--db :memory:` asks for a run that keeps nothing, persist or not.
+  create: (settings) => nativeBackend(settings, settings.persist === true && settings.database !== ':memory:'),
   scratch: async (settings): Promise<ScratchBackend> => ({ backend: nativeBackend(settings, false), dispose: async () => undefined }),
 });

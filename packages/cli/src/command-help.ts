@@ -43,7 +43,7 @@ export const OPTION_HELP: Readonly<Record<OptionName, OptionHelp>> = {
     text: { diff: 'the two backends compared (default: native and, when @thund/backend-spark is installed, spark)', capabilities: 'the backends shown (default: every installed one)', test: 'the backends each test runs on (default: --backend)' },
     takesValue: true,
   },
-  db: { flag: '--db <file>', text: 'native: DuckDB database file (default: native.duckdb in the pipeline\'s storage, .thund/<name>/ unless it sets storage)', takesValue: true },
+  db: { flag: '--db <file>', text: 'native: DuckDB database file (default: native.duckdb in the pipeline\'s storage, .thund/<name>/ unless it sets storage; :memory: keeps nothing)', takesValue: true },
   remote: { flag: '--remote <url>', text: 'spark: Spark Connect server, sc://host:port (default: $THUND_SPARK_REMOTE or sc://127.0.0.1:15002)', takesValue: true },
   events: { flag: '--events <file>', text: { run: 'also write every event as JSON lines to <file>', view: 'show that log' }, takesValue: true },
   show: { flag: '--show <dataset>', text: 'print this dataset afterwards (repeatable; default: the final datasets)', takesValue: true },

@@ -117,7 +117,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     const baseDir = statSync(file, { throwIfNoEntry: false })?.isDirectory() === true ? file : dirname(file);
     const flags = {
       ...(values.backend === undefined ? {} : { backend: values.backend }),
-      ...(values.db === undefined ? {} : { db: resolve(io.cwd, values.db) }),
+      ...(values.db === undefined ? {} : { db: databasePath(io.cwd, values.db) }),
       ...(values.remote === undefined ? {} : { remote: values.remote }),
       ...(values.sandbox === true ? { sandbox: true } : {}),
     };
@@ -134,7 +134,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
         // The CLI's runs keep what they write, for the commands after them (show, view); throwaway runs (diff, test) do not.
         persist: true,
         options: backendOptionPairs(options.get('backend-option') ?? []),
-        ...(settings.db === undefined || !help.options.includes('db') ? {} : { database: resolve(io.cwd, settings.db) }),
+        ...(settings.db === undefined || !help.options.includes('db') ? {} : { database: databasePath(io.cwd, settings.db) }),
         ...(settings.remote === undefined ? {} : { remote: settings.remote }),
         ...(sandbox ? { sandbox: true } : {}),
       },
@@ -201,6 +201,11 @@ function refreshSelection(command: string, refresh: string | undefined, select: 
   if (command === 'diff' || select === undefined) return { refresh: commaList(refresh), refreshFlag: '--refresh' };
   if (refresh !== undefined) throw new UsageError('--select and --refresh both name the datasets to refresh: give one of them');
   return { refresh: commaList(select), refreshFlag: '--select' };
+}
+
+/** `--db`'s file resolved against the working folder; `:memory:` stays itself (a run that keeps nothing). */
+function databasePath(cwd: string, db: string): string {
+  return db === ':memory:' ? db : resolve(cwd, db);
 }
 
 /** `--backend-option key=value` (repeatable) as a map, each one checked for its `=`. */

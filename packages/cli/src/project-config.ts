@@ -67,7 +67,7 @@ export function parseProjectConfig(text: string, file: string): ProjectSettings 
       throw configError(file, `has an unknown key "${key}"${near === undefined ? '' : `; did you mean "${near}"?`} (keys: ${Object.keys(KEYS).join(', ')})`);
     }
     if (typeof value !== type) throw configError(file, `key "${key}" must be a ${type}, got ${JSON.stringify(value)}`);
-    settings[key] = key === 'db' ? resolve(dirname(file), value as string) : (value as string | boolean);
+    settings[key] = key === 'db' && value !== ':memory:' ? resolve(dirname(file), value as string) : (value as string | boolean);
   }
   return settings as ProjectSettings;
 }

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,15 @@ describe('a project folder is a pipeline', () => {
     const io = captureIo(fresh());
     expect(await main(['run'], io)).toBe(2);
     expect(io.err()).toMatch(/holds no pipeline: add a pipeline document \(pipeline\.json\) or a SQL project \(spark-pipeline\.yml and \.sql files\), or create a starter with thund init/);
+  });
+
+  it('run --db :memory: keeps nothing: no storage database, no file named :memory:', async () => {
+    const dir = copyOf('orders');
+    const io = captureIo(dir);
+    expect(await main(['run', 'pipeline.json', '--db', ':memory:'], io), io.err()).toBe(0);
+    expect(io.out()).toContain('daily_revenue (7 rows)');
+    expect(existsSync(join(dir, '.thund'))).toBe(false);
+    expect(existsSync(join(dir, ':memory:'))).toBe(false);
   });
 
   it('run --refresh on a first run shows what it refreshed, exit 0 (the unselected datasets were never written)', async () => {
