@@ -1,4 +1,5 @@
 import type { DataType, DatasetRows } from '@thund/ir';
+import { jsonValue, nestedText } from './nested-json.js';
 
 /** A date or timestamp as ISO 8601: a date as its day; a timestamp without a time zone without a `Z`. */
 function isoText(value: Date, type: DataType | undefined): string {
@@ -13,11 +14,12 @@ function typesOf(rows: DatasetRows): ReadonlyMap<string, DataType | undefined> {
   return new Map((rows.fields ?? []).map((f) => [f.name, f.type]));
 }
 
-/** One value as plain text: dates ISO 8601, decimals and big integers as their digits, NULL as empty. */
+/** One value as plain text: dates ISO 8601, decimals and big integers as their digits, NULL as empty, lists, structs and maps as JSON. */
 function text(value: unknown, type?: DataType): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return isoText(value, type);
-  if (typeof value === 'object') return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  if (Array.isArray(value) || (typeof value === 'object' && !(value instanceof Uint8Array))) return nestedText(value, type);
+  if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
@@ -34,13 +36,12 @@ export function rowsAsCsv(rows: DatasetRows): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** JSON Lines: one object per row, columns in order; big integers that do not fit a double as strings. */
+/**
+ * JSON Lines: one object per row, columns in order; big integers that do
+ * not fit a double as strings; lists, structs and maps as JSON arrays and
+ * objects (see `jsonValue`).
+ */
 export function rowsAsJsonLines(rows: DatasetRows): string {
   const types = typesOf(rows);
-  const value = (v: unknown, type: DataType | undefined): unknown => {
-    if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
-    if (v instanceof Date) return isoText(v, type);
-    return v ?? null;
-  };
-  return rows.rows.map((row) => `${JSON.stringify(Object.fromEntries(rows.columns.map((c) => [c, value(row[c], types.get(c))])))}\n`).join('');
+  return rows.rows.map((row) => `${JSON.stringify(Object.fromEntries(rows.columns.map((c) => [c, row[c] instanceof Uint8Array ? row[c] : jsonValue(row[c], types.get(c))])))}\n`).join('');
 }

@@ -1,25 +1,28 @@
-import type { DatasetRows } from '@thund/ir';
+import type { DataType, DatasetRows } from '@thund/ir';
 import { displayWidth, padToWidth } from './display-width.js';
 import { escapeForTerminal } from './escape-for-terminal.js';
+import { nestedText } from './nested-json.js';
 
-function cell(value: unknown): string {
-  return escapeForTerminal(cellText(value));
+function cell(value: unknown, type: DataType | undefined): string {
+  return escapeForTerminal(cellText(value, type));
 }
 
-function cellText(value: unknown): string {
+function cellText(value: unknown, type: DataType | undefined): string {
   if (value === null || value === undefined) return 'NULL';
   if (value instanceof Date) {
     const iso = value.toISOString();
     return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('T', ' ').replace(/\.000Z$|Z$/, '');
   }
-  if (typeof value === 'object') return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  if (Array.isArray(value) || (typeof value === 'object' && !(value instanceof Uint8Array))) return nestedText(value, type);
+  if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 /** A plain-text table with a header rule, right-aligned numbers; title, column names and values escaped for the terminal. */
 export function renderTable(title: string, dataset: DatasetRows): string {
   const table = { columns: dataset.columns, totalRows: dataset.totalRows, rows: dataset.rows.map((row) => dataset.columns.map((c) => row[c] ?? null)) };
-  const text = table.rows.map((row) => row.map(cell));
+  const types = table.columns.map((c) => dataset.fields?.find((f) => f.name === c)?.type);
+  const text = table.rows.map((row) => row.map((value, i) => cell(value, types[i])));
   const columns = table.columns.map((c) => escapeForTerminal(c));
   // Columns on the terminal, not UTF-16 units: a CJK character takes two, so a table of them stays aligned.
   const widths = columns.map((c, i) => Math.max(displayWidth(c), ...text.map((row) => displayWidth(row[i] ?? ''))));
