@@ -22,8 +22,8 @@ export interface ConformanceCase {
   readonly group: string;
   /** What the case checks, in a sentence. */
   readonly description: string;
-  /** Input files (path relative to the work dir → content). */
-  readonly files?: Readonly<Record<string, string>>;
+  /** Input files (path relative to the work dir → content: text, or bytes for a binary format such as Parquet). */
+  readonly files?: Readonly<Record<string, string | Uint8Array>>;
   /** Builds the case's pipeline, its file paths resolved in the work directory. */
   readonly pipeline: (context: CaseContext) => Pipeline;
   /** Expected rows per dataset, compared order-insensitively unless `ordered`. */
@@ -49,7 +49,7 @@ export interface ConformanceCase {
 /** The second run of a {@link ConformanceCase}: what it adds, how it selects, and what it must leave. */
 export interface Rerun {
   /** Input files written before the second run (path relative to the work dir → content), beside the first run's. */
-  readonly files?: Readonly<Record<string, string>>;
+  readonly files?: Readonly<Record<string, string | Uint8Array>>;
   /**
    * The second run's selection. A case with one runs only on backends with
    * the `selectiveRefresh` capability.

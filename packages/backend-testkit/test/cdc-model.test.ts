@@ -12,8 +12,8 @@ function predicate(expr: Expression | undefined): ((row: Row) => boolean) | unde
   return (row) => row[left.name] === right.value;
 }
 
-const changesOf = (files: Readonly<Record<string, string>> | undefined): Row[] =>
-  Object.values(files ?? {}).flatMap((text) => text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Row));
+const changesOf = (files: Readonly<Record<string, string | Uint8Array>> | undefined): Row[] =>
+  Object.values(files ?? {}).flatMap((content) => String(content).split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Row));
 
 // The reference model must agree with every CDC conformance case whose rows are spelled out by hand: it is the
 // oracle of the randomized differential, so it is checked against the documented examples first.

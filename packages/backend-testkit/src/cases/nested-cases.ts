@@ -1,5 +1,6 @@
 import { type Field, col, from, pipeline, readFiles } from '@thund/ir';
 import type { ConformanceCase } from '../conformance-case.js';
+import { EVENTS_PARQUET } from './nested-parquet.js';
 
 /**
  * Events with nested values: a struct holding a struct, a list of strings,
@@ -149,6 +150,73 @@ export const NESTED_CASES: readonly ConformanceCase[] = [
         { id: 1, product: 'x', count: 2 }, { id: 1, product: 'y', count: 1 }, { id: 2, product: null, count: null }, { id: 3, product: null, count: null },
         { id: 4, product: 'x', count: 5 }, { id: 4, product: null, count: null },
       ],
+    },
+  },
+  {
+    id: 'nested/parquet-typed-by-file',
+    group: 'nested',
+    description: "a Parquet file of structs, lists and maps read without a schema (the file's types): stored as they are, its fields, elements and values read, its lists exploded",
+    files: { 'events.parquet': EVENTS_PARQUET },
+    pipeline: ({ path }) =>
+      pipeline('nested_parquet')
+        .temporaryView('events', { query: readFiles('parquet', path('events.parquet')) })
+        .materializedView('stored', { query: from('events') })
+        .materializedView('picked', {
+          query: from('events').filter(col('id').in(1, 4)).select('id', col('user').getField('address').getField('city'), col('tags').getItem(0).as('first_tag'), col('scores').getItem('math').as('math')),
+        })
+        .materializedView('items', { query: from('events').explode(col('items'), { names: ['item'] }).select('id', col('item').getField('sku'), col('item').getField('qty')) })
+        .build(),
+    expected: {
+      stored: EVENT_ROWS,
+      picked: [{ id: 1, city: 'Oslo', first_tag: 'a', math: 90 }, { id: 4, city: 'Lima', first_tag: 'b', math: null }],
+      items: [{ id: 1, sku: 'x', qty: 2 }, { id: 1, sku: 'y', qty: 1 }, { id: 4, sku: 'x', qty: 5 }, { id: 4, sku: null, qty: null }],
+    },
+  },
+  {
+    id: 'nested/parquet-declared-schema',
+    group: 'nested',
+    description: "the same Parquet file read by a declared schema naming some of its columns, in another order, with the file's nested types",
+    files: { 'events.parquet': EVENTS_PARQUET },
+    pipeline: ({ path }) =>
+      pipeline('nested_parquet_declared')
+        .materializedView('events', {
+          query: readFiles('parquet', path('events.parquet'), {
+            schema: [
+              { name: 'items', type: { type: 'list', element: { type: 'struct', fields: [{ name: 'sku', type: STRING }, { name: 'qty', type: 'int64' }] } } },
+              { name: 'id', type: 'int64' },
+              { name: 'scores', type: { type: 'map', key: STRING, value: 'int64' } },
+            ],
+          }),
+        })
+        .build(),
+    expected: {
+      events: [
+        { id: 1, scores: [['math', 90], ['art', 75]], items: [{ sku: 'x', qty: 2 }, { sku: 'y', qty: 1 }] },
+        { id: 2, scores: [], items: [] },
+        { id: 3, scores: null, items: null },
+        { id: 4, scores: [['math', null]], items: [{ sku: 'x', qty: 5 }, null] },
+      ],
+    },
+  },
+  {
+    id: 'nested/json-inferred',
+    group: 'nested',
+    description: 'the nested JSON read without a schema: each engine infers structs (also of the map-like objects: the fields seen in any row, missing ones NULL), lists and lists of structs alike',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('nested_json_inferred')
+        .temporaryView('raw', { query: readFiles('json', path('events.jsonl')) })
+        .materializedView('events', { query: from('raw').select('id', 'user', 'tags', 'scores', 'items') })
+        .materializedView('cities', { query: from('raw').filter(col('id').in(1, 2, 4)).select('id', col('user').getField('address').getField('city'), col('scores').getField('math')) })
+        .build(),
+    expected: {
+      events: [
+        { id: 1, user: { name: 'ada', address: { city: 'Oslo', zip: '0150' } }, tags: ['a', 'b'], scores: { math: 90, art: 75 }, items: [{ sku: 'x', qty: 2 }, { sku: 'y', qty: 1 }] },
+        { id: 2, user: { name: 'bob', address: null }, tags: [], scores: { math: null, art: null }, items: [] },
+        { id: 3, user: null, tags: null, scores: null, items: null },
+        { id: 4, user: { name: 'cy', address: { city: 'Lima', zip: null } }, tags: ['b', null, 'c'], scores: { math: null, art: null }, items: [{ sku: 'x', qty: 5 }, null] },
+      ],
+      cities: [{ id: 1, city: 'Oslo', math: 90 }, { id: 2, city: null, math: null }, { id: 4, city: 'Lima', math: null }],
     },
   },
 ];
