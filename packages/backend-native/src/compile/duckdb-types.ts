@@ -1,4 +1,5 @@
 import type { DataType } from '@thund/ir';
+import { type DuckDBTypeTree, readDuckDBType } from './duckdb-type-tree.js';
 
 /** The DuckDB type an Arrow data type of the IR is stored as. */
 export function duckdbType(type: DataType): string {
@@ -80,6 +81,26 @@ function family(duckType: string): Family {
  * sums, typed DECIMAL(38, s).
  */
 export function isCompatibleType(actual: string, declared: string): boolean {
+  const tree = { actual: readDuckDBType(actual), declared: readDuckDBType(declared) };
+  if (tree.actual !== undefined && tree.declared !== undefined && (tree.actual.kind !== 'plain' || tree.declared.kind !== 'plain')) {
+    return nestedCompatible(tree.actual, tree.declared);
+  }
+  return plainCompatible(actual, declared);
+}
+
+/** Lists, structs (the same field names, in order, case-insensitively) and maps (keys exactly) whose parts are compatible. */
+function nestedCompatible(actual: DuckDBTypeTree, declared: DuckDBTypeTree): boolean {
+  switch (declared.kind) {
+    case 'plain': return actual.kind === 'plain' && plainCompatible(actual.name, declared.name);
+    case 'list': return actual.kind === 'list' && nestedCompatible(actual.element, declared.element);
+    case 'map': return actual.kind === 'map' && JSON.stringify(actual.key) === JSON.stringify(declared.key) && nestedCompatible(actual.value, declared.value);
+    case 'struct':
+      return actual.kind === 'struct' && actual.fields.length === declared.fields.length
+        && actual.fields.every((f, i) => f.name.toLowerCase() === declared.fields[i]?.name.toLowerCase() && nestedCompatible(f.type, (declared.fields[i] as { type: DuckDBTypeTree }).type));
+  }
+}
+
+function plainCompatible(actual: string, declared: string): boolean {
   const a = family(actual);
   const d = family(declared);
   if (a.family === 'other' || d.family === 'other') {
