@@ -1,13 +1,5 @@
 import type { DataType, DatasetRows } from '@thund/ir';
-import { jsonValue, nestedText } from './nested-json.js';
-
-/** A date or timestamp as ISO 8601: a date as its day; a timestamp without a time zone without a `Z`. */
-function isoText(value: Date, type: DataType | undefined): string {
-  const iso = value.toISOString();
-  if (type === 'date32') return iso.slice(0, 10);
-  const zoned = typeof type === 'object' && type.type === 'timestamp' && type.timezone !== undefined;
-  return zoned ? iso : iso.replace(/Z$/, '');
-}
+import { isoText, jsonValue, valueText } from './nested-json.js';
 
 /** The declared or stored type of each column, where the backend reports it. */
 function typesOf(rows: DatasetRows): ReadonlyMap<string, DataType | undefined> {
@@ -18,9 +10,7 @@ function typesOf(rows: DatasetRows): ReadonlyMap<string, DataType | undefined> {
 function text(value: unknown, type?: DataType): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return isoText(value, type);
-  if (Array.isArray(value) || (typeof value === 'object' && !(value instanceof Uint8Array))) return nestedText(value, type);
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return valueText(value, type);
 }
 
 /** RFC 4180: a field with a comma, quote, CR or LF is quoted, its quotes doubled. */

@@ -3,7 +3,7 @@ import type { DataType } from '@thund/ir';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A date as its day, a timestamp as ISO 8601 (with `Z` only when the type has a time zone). */
-function isoText(value: Date, type: DataType | undefined): string {
+export function isoText(value: Date, type: DataType | undefined): string {
   const iso = value.toISOString();
   if (type === 'date32') return iso.slice(0, 10);
   const zoned = typeof type === 'object' && type.type === 'timestamp' && type.timezone !== undefined;
@@ -53,6 +53,13 @@ export function jsonValue(value: unknown, type?: DataType): Json {
 }
 
 /** The JSON text of a list, struct or map value (see {@link jsonValue}), for a table cell or a CSV field. */
-export function nestedText(value: object, type?: DataType): string {
+function nestedText(value: object, type?: DataType): string {
   return JSON.stringify(jsonValue(value, type));
+}
+
+/** A value that is not NULL or a date as text: lists, structs and maps as JSON, bytes as their JSON, the rest by `String`. */
+export function valueText(value: unknown, type?: DataType): string {
+  if (Array.isArray(value) || (typeof value === 'object' && value !== null && !(value instanceof Uint8Array))) return nestedText(value, type);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
 }

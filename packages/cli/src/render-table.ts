@@ -1,7 +1,7 @@
 import type { DataType, DatasetRows } from '@thund/ir';
 import { displayWidth, padToWidth } from './display-width.js';
 import { escapeForTerminal } from './escape-for-terminal.js';
-import { nestedText } from './nested-json.js';
+import { valueText } from './nested-json.js';
 
 function cell(value: unknown, type: DataType | undefined): string {
   return escapeForTerminal(cellText(value, type));
@@ -13,9 +13,7 @@ function cellText(value: unknown, type: DataType | undefined): string {
     const iso = value.toISOString();
     return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('T', ' ').replace(/\.000Z$|Z$/, '');
   }
-  if (Array.isArray(value) || (typeof value === 'object' && !(value instanceof Uint8Array))) return nestedText(value, type);
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return valueText(value, type);
 }
 
 /** A plain-text table with a header rule, right-aligned numbers; title, column names and values escaped for the terminal. */
