@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,8 +20,8 @@ function slowFile(text: string, release: Promise<void>) {
 
 function plantLock(location: string, holder: object): string {
   const lock = join(location, '..', `.${location.split('/').pop()}.thund-lock`);
-  mkdirSync(lock);
-  writeFileSync(join(lock, 'holder.json'), JSON.stringify(holder));
+  // The lock's form: a symbolic link whose target is its holder's JSON, URI-encoded.
+  symlinkSync(`thund-lock-holder:${encodeURIComponent(JSON.stringify(holder))}`, lock);
   return lock;
 }
 

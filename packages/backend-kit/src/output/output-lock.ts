@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, readlink, rename, rm, symlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { ThundError, ThundErrorCode } from '@thund/ir';
@@ -14,7 +14,7 @@ interface LockHolder {
   readonly since: string;
 }
 
-/** `.orders.csv.thund-lock` beside `orders.csv`: a directory, present while a run replaces that output. */
+/** `.orders.csv.thund-lock` beside `orders.csv`: a symbolic link naming its holder, present while a run replaces that output. */
 export function outputLockPath(location: string): string {
   return join(dirname(location), `.${basename(location)}.thund-lock`);
 }
@@ -23,8 +23,11 @@ export function outputLockPath(location: string): string {
  * Runs `work` while holding the output's lock, so two runs never replace
  * one output at once (their journals, staging and markers would
  * interleave: a marker holding two documents, one run's recovery removing
- * the other's new output). The lock is a directory (`mkdir` is atomic)
- * naming its holder; a lock whose holder is a dead process on this host
+ * the other's new output). The lock is a symbolic link whose target
+ * names its holder: made in one atomic step, so a run killed at any
+ * instant leaves either no lock or one that says who held it (a
+ * directory and a holder file were two steps, and a kill between them
+ * left a lock naming no one). A lock whose holder is a dead process on this host
  * (a run killed mid-replace) is broken and taken. A live holder's lock
  * refuses this run with `THUND_BUSY` at once: waiting would only write
  * the same output twice.
@@ -47,16 +50,18 @@ async function holding<T>(lock: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    await rm(lock, { recursive: true, force: true }).catch(() => undefined);
+    await rm(lock, { force: true }).catch(() => undefined);
   }
 }
+
+/** The link's target: the holder as URI-encoded JSON (no `/`, so it is one path component that points nowhere). */
+const LINK_PREFIX = 'thund-lock-holder:';
 
 /** Takes the lock (breaking a dead holder's); returns who holds it when a live run does. */
 async function takeLock(lock: string): Promise<{ readonly holder: LockHolder | undefined } | undefined> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await mkdir(lock);
-      await writeFile(join(lock, 'holder.json'), JSON.stringify(currentHolder()));
+      await symlink(LINK_PREFIX + encodeURIComponent(JSON.stringify(currentHolder())), lock);
       return undefined;
     } catch (reason) {
       if ((reason as NodeJS.ErrnoException).code !== 'EEXIST') throw reason;
@@ -83,18 +88,18 @@ function busyError(lock: string, owner: OutputOwner, location: string, holder: L
 
 async function readHolder(lock: string): Promise<LockHolder | undefined> {
   try {
-    const parsed = JSON.parse(await readFile(join(lock, 'holder.json'), 'utf8')) as Partial<LockHolder>;
+    const parsed = JSON.parse(decodeURIComponent((await readlink(lock)).slice(LINK_PREFIX.length))) as Partial<LockHolder>;
     if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string' || typeof parsed.since !== 'string') return undefined;
     return { pid: parsed.pid, host: parsed.host, since: parsed.since, ...(typeof parsed.started === 'string' ? { started: parsed.started } : {}) };
   } catch {
-    // Being written this instant, or torn by a crash right after the mkdir: a live holder is the safe guess.
+    // Gone this instant, or not a link Þund made: a live holder is the safe guess.
     return undefined;
   }
 }
 
-/** A lock with no holder written a minute after it was made: its run died between the two steps. */
+/** A lock naming no holder, a minute after it was made (a development build's directory lock): no run holds it. */
 async function abandonedEmpty(lock: string): Promise<boolean> {
-  const made = await stat(lock).then((s) => s.mtimeMs, () => undefined);
+  const made = await lstat(lock).then((s) => s.mtimeMs, () => undefined);
   return made !== undefined && Date.now() - made > 60_000;
 }
 

@@ -145,8 +145,9 @@ describe('partitioned sink replace, SIGKILLed', () => {
       expect(generation, `kill ${kill + 1} after generation ${last}: ${JSON.stringify(rows)}`).toBeDefined();
       outcomes.push(`${last}→${String(generation)}`);
       const rerun = createNativeBackend({ baseDir: dir });
-      expect((await rerun.run(generationPipeline(99)).result).status).toBe('completed');
+      const rerunResult = await rerun.run(generationPipeline(99)).result;
       await rerun.close();
+      expect(rerunResult.status, `kill ${kill + 1}: ${JSON.stringify(rerunResult.flows.map((f) => f.error?.message))}`).toBe('completed');
       expect(await rowsAt(location)).toEqual(generationRows(99));
       expect(await readdir(join(dir, 'out'))).toEqual(['export']);
     }
