@@ -15,11 +15,13 @@ export { collectArrow } from './connect/arrow-result.js';
 export { ExpressionLowering } from './lower/expression-lowering.js';
 export { RelationLowering, SPARK_SQL_DIALECTS, type LoweringContext } from './lower/relation-lowering.js';
 export { SPARK_FUNCTIONS, sparkFunctionsFor, type SparkFunction } from './lower/function-lowering.js';
-export { applyExpectations, expectationCounts, failedExpectation } from './lower/expectations.js';
+export { applyExpectations, expectationCounts } from './lower/expectations.js';
+export { failedExpectation } from './signals/expectation-marker.js';
 export { lowerFlowForGraph, outsideLowering, type PipelinePlace } from './lower/flow-plan.js';
 export { schemaDdl, sparkType } from './lower/spark-types.js';
-export { FlowNames, unresolvedFlows } from './run/flow-names.js';
-export { fromSdpEvent, parseSdpMessage, type SdpContext, type SdpError, type SdpEvent, type SdpMessage } from './events/sdp-event.js';
+export { FlowNames, unresolvedFlows } from './signals/flow-names.js';
+export { fromSdpEvent, type SdpContext, type SdpEvent } from './events/sdp-event.js';
+export { parseSdpMessage, type SdpError, type SdpMessage } from './signals/sdp-message.js';
 export { storageUri } from './run/run-pipeline.js';
 // Rows by the rules both backends share (exact decimals, UTC dates, bigint).
 export { scaleDecimal, tableToRows, type PlainRow, type PlainValue } from '@thund/arrow-rows';

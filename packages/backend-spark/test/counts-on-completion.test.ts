@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CountsOnCompletion } from '../src/run/counts-on-completion.js';
 import type { FlowCounts } from '../src/run/flow-counts.js';
 import { FlowTracker } from '../src/run/flow-tracker.js';
+import { readSdpMessage } from '../src/signals/sdp-signal.js';
 
 /** A count per flow that resolves when the test says so. */
 function controlledCounts() {
@@ -67,11 +68,11 @@ describe('when a pipeline flow counts as completed on Spark', () => {
     const tracker = new FlowTracker(context, 'p', ['totals', 'plain'], 'spark_catalog', 'default', members);
     const completed: string[] = [];
     tracker.whenCompletedOnSpark((flow) => completed.push(flow));
-    tracker.onMessage('Flow spark_catalog.default.__thund_arrivals_totals has COMPLETED.');
+    tracker.onSignal(readSdpMessage('Flow spark_catalog.default.__thund_arrivals_totals has COMPLETED.'));
     expect(completed).toEqual([]);
-    tracker.onMessage('Flow spark_catalog.default.plain has COMPLETED.');
-    tracker.onMessage('Flow spark_catalog.default.plain has COMPLETED.');
-    tracker.onMessage('Flow spark_catalog.default.totals has COMPLETED.');
+    tracker.onSignal(readSdpMessage('Flow spark_catalog.default.plain has COMPLETED.'));
+    tracker.onSignal(readSdpMessage('Flow spark_catalog.default.plain has COMPLETED.'));
+    tracker.onSignal(readSdpMessage('Flow spark_catalog.default.totals has COMPLETED.'));
     expect(completed).toEqual(['plain', 'totals']);
   });
 });

@@ -3,6 +3,8 @@ import { Aggregate_GroupType } from '../gen/spark/connect/relations_pb.js';
 import type { RelationInit } from '../connect/session.js';
 import { type ExprInit, alias, call, literalBool, literalInt, literalString } from './expr-init.js';
 import type { ExpressionLowering } from './expression-lowering.js';
+import { TOTAL_COUNT_COLUMN, failedCountColumn } from '../signals/expectation-count-columns.js';
+import { expectationMarker } from '../signals/expectation-marker.js';
 
 /**
  * Expectations on OSS Spark, where SDP has none: lowered into the flow's
@@ -10,7 +12,7 @@ import type { ExpressionLowering } from './expression-lowering.js';
  *
  * - `fail`: `CASE WHEN NOT coalesce(p, false) THEN raise_error('…') …` — the
  *   first failing row raises USER_RAISED_EXCEPTION with a message naming
- *   the expectation (recognised by `failedExpectation`).
+ *   the expectation (`expectationMarker`, which the run reads back).
  * - `drop`: the ELSE branch keeps a row only if `coalesce(p, false)` holds
  *   for every drop expectation.
  * - `warn`: not in the filter; rows are kept.
@@ -31,7 +33,7 @@ export function applyExpectations(relation: RelationInit, flow: Flow, lowering: 
   const condition = fails.length === 0
     ? keep
     : call('when', [
-      ...fails.flatMap((e) => [call('not', [holds(e, lowering)]), call('raise_error', [literalString(failureMessage(e, flow))])]),
+      ...fails.flatMap((e) => [call('not', [holds(e, lowering)]), call('raise_error', [literalString(expectationMarker.format({ expectation: e.name, flow: flow.name }))])]),
       keep,
     ]);
   return { relType: { case: 'filter', value: { input: relation, condition } } };
@@ -40,17 +42,6 @@ export function applyExpectations(relation: RelationInit, flow: Flow, lowering: 
 /** `coalesce(predicate, false)`: a NULL result counts as a failure. */
 function holds(expectation: Expectation, lowering: ExpressionLowering): ExprInit {
   return call('coalesce', [lowering.lower(expectation.predicate), literalBool(false)]);
-}
-
-const MARKER = /thund expectation "((?:[^"\\]|\\.)*)" failed/;
-
-export function failureMessage(expectation: Expectation, flow: Flow): string {
-  return `thund expectation "${expectation.name}" failed: a row written by flow "${flow.name}" does not satisfy it`;
-}
-
-/** The expectation a Spark error message says failed, if it is one of ours. */
-export function failedExpectation(message: string): string | undefined {
-  return MARKER.exec(message)?.[1];
 }
 
 /**
@@ -93,10 +84,10 @@ export function observationName(flow: string): string {
   return `thund_expectations_${flow}`;
 }
 
-/** `count(1) AS __total`, then `count_if(NOT coalesce(p, false)) AS __failed_<i>` per expectation. */
+/** `count(1) AS __total`, then `count_if(NOT coalesce(p, false)) AS __failed_<i>` per expectation (`expectation-count-columns.ts`). */
 function countExpressions(expectations: readonly Expectation[], lowering: ExpressionLowering): ExprInit[] {
   return [
-    alias(call('count', [literalInt(1)]), '__total'),
-    ...expectations.map((e, i) => alias(call('count_if', [call('not', [holds(e, lowering)])]), `__failed_${i}`)),
+    alias(call('count', [literalInt(1)]), TOTAL_COUNT_COLUMN),
+    ...expectations.map((e, i) => alias(call('count_if', [call('not', [holds(e, lowering)])]), failedCountColumn.format(i))),
   ];
 }

@@ -1,15 +1,14 @@
 import {
   type ElementRef, type Flow, type FlowOutcome, type RunContext, type RunEventError, type RunPhase, TERMINAL_PHASES, ThundErrorCode, excludedFlowEvent, excludedOutcome,
 } from '@thund/ir';
-import { failedExpectation } from '../lower/expectations.js';
-import { schemaViolation } from '../lower/output-shape.js';
-import { parseSdpMessage } from '../events/sdp-event.js';
-import { FlowNames } from './flow-names.js';
+import { type ExpectationFailed, type FlowFailure, describeFailure } from '../signals/flow-failure.js';
+import { FlowNames } from '../signals/flow-names.js';
+import type { FlowState, SdpSignal } from '../signals/sdp-signal.js';
 
 const ORDER: Readonly<Record<RunPhase, number>> = { queued: 0, planning: 1, running: 2, completed: 3, failed: 3, cancelled: 3, excluded: 3 };
 
 /**
- * Turns SDP event messages into RunEvents for the pipeline's flows. Phases
+ * Turns SDP events (as `signals/` reads them) into RunEvents for the pipeline's flows. Phases
  * only move forward and nothing follows a terminal phase (a message that
  * would break that is kept as a phase-less info event); SDP's "completed"
  * is held back until the backend has counted rows and expectations, so the
@@ -24,7 +23,7 @@ export class FlowTracker {
   /** Flows SDP reported completed, awaiting their completed event. */
   readonly completedOnSpark = new Set<string>();
   /** Flows a failed expectation stopped, awaiting their failed event (which carries the counts). */
-  readonly expectationFailures = new Map<string, { readonly message: string; readonly engineClass: string | undefined }>();
+  readonly expectationFailures = new Map<string, ExpectationFailed>();
   /** Whether Spark ran any flow (the run got past resolving the graph). */
   flowsRan = false;
   runState: string | undefined;
@@ -63,24 +62,23 @@ export class FlowTracker {
     this.#onCompletedOnSpark = listener;
   }
 
-  /** Handles one SDP event message. */
-  onMessage(message: string): void {
-    const parsed = parseSdpMessage(message);
+  /** Handles what one SDP event says. */
+  onSignal(signal: SdpSignal): void {
     const pipeline = this.#pipeline;
-    if (parsed.kind === 'run') {
-      this.runState = parsed.state;
-      this.#context.emit({ element: pipeline, message: `Spark: ${message}` });
+    if (signal.kind === 'RunState') {
+      this.runState = signal.state;
+      this.#context.emit({ element: pipeline, message: `Spark: ${signal.text}` });
       return;
     }
-    const sdpFlow = parsed.kind === 'flow' ? this.#names.resolve(parsed.flow) : undefined;
-    if (parsed.kind === 'info' || sdpFlow === undefined) {
-      this.#context.emit({ element: pipeline, message: `Spark: ${message}` });
+    const sdpFlow = signal.kind === 'FlowState' ? this.#names.resolve(signal.flow) : undefined;
+    if (signal.kind === 'SparkNote' || sdpFlow === undefined) {
+      this.#context.emit({ element: pipeline, message: `Spark: ${signal.text}` });
       return;
     }
-    for (const flow of this.#members.get(sdpFlow) ?? [sdpFlow]) this.#onFlow(flow, parsed, message, sdpFlow);
+    for (const flow of this.#members.get(sdpFlow) ?? [sdpFlow]) this.#onFlow(flow, signal, sdpFlow);
   }
 
-  #onFlow(flow: string, parsed: Extract<ReturnType<typeof parseSdpMessage>, { kind: 'flow' }>, message: string, sdpFlow: string): void {
+  #onFlow(flow: string, parsed: FlowState, sdpFlow: string): void {
     if (parsed.phase === 'running' || parsed.phase === 'completed' || parsed.phase === 'failed') this.flowsRan = true;
     if (parsed.phase === 'completed') {
       this.completedOnSpark.add(flow);
@@ -91,16 +89,9 @@ export class FlowTracker {
       if (left.size === 0) this.#onCompletedOnSpark?.(flow);
       return;
     }
-    if (parsed.phase === 'failed') {
-      const expectation = parsed.error === undefined ? undefined : failedExpectation(parsed.error.message);
-      const schema = parsed.error === undefined ? undefined : schemaViolation(parsed.error.message);
-      const code = schema !== undefined ? ThundErrorCode.SchemaMismatch : ThundErrorCode.Engine;
-      if (expectation !== undefined) {
-        this.expectationFailures.set(flow, { message: `expectation "${expectation}" failed for a row written by flow "${flow}"`, engineClass: parsed.error?.engineClass });
-        return;
-      }
-      const text = schema !== undefined ? `column "${schema.column}" of dataset "${schema.dataset}" is NOT NULL but flow "${flow}" wrote NULL` : (parsed.error?.message ?? message);
-      this.fail(flow, code, text, parsed.error?.engineClass);
+    if (parsed.phase === 'failed' && parsed.failure !== undefined) {
+      if (parsed.failure.kind === 'ExpectationFailed') this.expectationFailures.set(flow, parsed.failure);
+      else this.fail(flow, parsed.failure);
       return;
     }
     if (parsed.phase === 'excluded') {
@@ -136,7 +127,10 @@ export class FlowTracker {
     return phase !== undefined && TERMINAL_PHASES.has(phase);
   }
 
-  fail(flow: string, code: ThundErrorCode, message: string, engineClass?: string, extra: Partial<FlowOutcome> = {}): void {
+  /** The flow's failed event and outcome, worded by what failed it (`describeFailure`). */
+  fail(flow: string, failure: FlowFailure, extra: Partial<FlowOutcome> = {}): void {
+    const { code, message } = describeFailure(failure, flow);
+    const { engineClass } = failure;
     const error: RunEventError = { code, message: `[${code}] backend "spark", flow "${flow}": ${message}`, ...(engineClass === undefined ? {} : { engineClass }) };
     if (this.transition(flow, 'failed', error.message, { error, ...(extra.expectations === undefined ? {} : { expectations: extra.expectations }) })) {
       this.#outcomes.set(flow, { name: flow, phase: 'failed', error, ...extra });
@@ -148,7 +142,7 @@ export class FlowTracker {
     const held = this.expectationFailures.get(flow);
     if (held === undefined) return;
     this.expectationFailures.delete(flow);
-    this.fail(flow, ThundErrorCode.ExpectationFailed, held.message, held.engineClass, expectations === undefined ? {} : { expectations });
+    this.fail(flow, held, expectations === undefined ? {} : { expectations });
   }
 
   cancel(flow: string, reason: string, code: ThundErrorCode = ThundErrorCode.Cancelled): void {

@@ -1,5 +1,6 @@
 import type { ExpectationResult, Flow } from '@thund/ir';
 import { observationName } from '../lower/expectations.js';
+import { TOTAL_COUNT_COLUMN, failedCountColumn } from '../signals/expectation-count-columns.js';
 import { type SourceTotals, expectationResults } from './flow-metrics.js';
 import type { MicroBatchProgress } from './streaming-progress.js';
 
@@ -16,10 +17,10 @@ export class ObservedCounts {
   add(progress: MicroBatchProgress): void {
     for (const [name, row] of Object.entries(progress.observed)) {
       const totals = this.#totals.get(name) ?? { total: 0, failed: [] };
-      totals.total += row['__total'] ?? 0;
+      totals.total += row[TOTAL_COUNT_COLUMN] ?? 0;
       for (const [key, value] of Object.entries(row)) {
-        const index = /^__failed_(\d+)$/.exec(key)?.[1];
-        if (index !== undefined) totals.failed[Number(index)] = (totals.failed[Number(index)] ?? 0) + value;
+        const index = failedCountColumn.parse(key);
+        if (index !== undefined) totals.failed[index] = (totals.failed[index] ?? 0) + value;
       }
       this.#totals.set(name, totals);
     }

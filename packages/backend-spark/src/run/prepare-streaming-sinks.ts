@@ -6,7 +6,8 @@ import { resolvePath } from '../lower/flow-plan.js';
 
 /** Files Spark's file sink writes into a sink directory (part files, their checksums, its commit log) and Þund's marker. */
 export function isSparkSinkFile(file: string): boolean {
-  return file === OUTPUT_MARKER || file.startsWith('_spark_metadata/') || /^\.?part-/.test(basename(file));
+  const name = basename(file);
+  return file === OUTPUT_MARKER || file.startsWith('_spark_metadata/') || name.startsWith('part-') || name.startsWith('.part-');
 }
 
 /**

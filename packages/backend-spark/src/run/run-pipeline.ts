@@ -18,7 +18,6 @@ import { FlowCounter, UNCOUNTED, completeCounted } from './flow-counts.js';
 import { FlowTracker } from './flow-tracker.js';
 import { defineGraph } from './define-graph.js';
 import { asPlan, dropGraph, startRunCommand } from './graph-commands.js';
-import { unresolvedFlows } from './flow-names.js';
 import { lostCheckpointError } from './lost-checkpoint.js';
 import { declaredSchemaMismatches } from './declared-schema-check.js';
 import { prepareStreamingSinks } from './prepare-streaming-sinks.js';
@@ -28,6 +27,9 @@ import { StreamingProgressListener, progressReporter } from './streaming-progres
 import { InferredSchemas } from './inferred-schemas.js';
 import { allowStreamingSchemaInference } from './streaming-schema-inference.js';
 import { ObservedCounts } from './observed-counts.js';
+import { engineFailureOf } from '../signals/flow-failure.js';
+import { readRunFailure } from '../signals/run-failure.js';
+import { sdpSignalOf } from '../signals/sdp-signal.js';
 
 export interface RunDependencies {
   readonly session: () => Promise<SparkConnectSession>;
@@ -138,7 +140,7 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
       const schemas = await stagedSchemas(session, pipeline, outsideLowering(pipeline, place, deps.baseDir), signal).catch((error: unknown) => {
         // Spark refused an append-once flow's query: that flow failed (as staging it would have).
         if (!(error instanceof StagingRefused)) throw error;
-        tracker.fail(error.flow, error.error.code, error.error.rawMessage, error.error instanceof SparkError ? error.error.engineClass : undefined);
+        tracker.fail(error.flow, engineFailureOf(error.error));
         throw error.error;
       });
       graphFlows = graphOutputs(pipeline, deps.baseDir, storageDir, schemas).flatMap((o) => withInferred(o, inferred).flows);
@@ -169,7 +171,8 @@ async function execute(deps: RunDependencies, whole: Pipeline, options: RunOptio
         : undefined;
       try {
         for await (const response of session.execute(asPlan(command), { signal })) {
-          if (response.responseType.case === 'pipelineEventResult') tracker.onMessage(response.responseType.value.event?.message ?? '');
+          const event = sdpSignalOf(response);
+          if (event !== undefined) tracker.onSignal(event);
         }
       } finally {
         await progress?.stop();
@@ -224,48 +227,34 @@ async function finishFlows(
 ): Promise<void> {
   const inGraph = pipeline.flows.filter((flow) => !outsideGraph.has(flow.name));
   const datasets = new Map<string, Dataset>(pipeline.datasets.map((d) => [d.name, d]));
-  const runCompleted = runError === undefined;
+  const runFailed = runError === undefined ? undefined : readRunFailure(runError, tracker.names);
 
   // A flow a failed expectation stopped reports the counts, as on native.
   await Promise.all([...tracker.expectationFailures.keys()].map(async (name) => {
     const flow = pipeline.flows.find((f) => f.name === name);
     tracker.failExpectation(name, flow === undefined ? undefined : await counter.expectations(flow));
   }));
-  const namedInError = runError === undefined ? new Set<string>() : flowsNamedIn(runError.rawMessage, tracker);
+  const named = new Set(runFailed?.failedFlows.flatMap((n) => tracker.pipelineFlows(n)));
   // Temporary views are only definitions to SDP, which reports nothing for them:
   // they completed if the run did, or if it failed after Spark ran flows for a reason not theirs.
   const viewCompleted = (flow: Flow): boolean => datasets.get(flow.target)?.type === 'temporary_view'
-    && (runCompleted || (tracker.flowsRan && !namedInError.has(flow.name)));
+    && (runFailed === undefined || (tracker.flowsRan && !named.has(flow.name)));
   const completing = inGraph.filter((flow) => !tracker.isTerminal(flow.name)
-    && (tracker.completedOnSpark.has(flow.name) || viewCompleted(flow) || (runCompleted && dryRun)));
+    && (tracker.completedOnSpark.has(flow.name) || viewCompleted(flow) || (runFailed === undefined && dryRun)));
   // Flows Spark completed were counted as it reported them (CountsOnCompletion); what is left here: temporary views, a dry run's flows.
   const results = await Promise.all(completing.map(async (flow) => ({ flow, counts: dryRun ? { rowsWritten: 0, expectations: undefined } : await counter.count(flow) })));
   for (const { flow, counts } of results) completeCounted(tracker, flow.name, counts, dryRun);
-  if (runCompleted) {
+  if (runFailed === undefined) {
     for (const flow of inGraph) if (!tracker.isTerminal(flow.name)) tracker.cancel(flow.name, 'Spark ended the run without running it');
     return;
   }
-  const message = runError.rawMessage;
-  const unresolved = unresolvedFlows(message);
-  const named = namedInError;
-  const upstream = new Set(unresolved.upstream.flatMap((n) => tracker.pipelineFlows(n)));
-  const engineClass = runError instanceof SparkError ? runError.engineClass : undefined;
+  const upstream = new Set(runFailed.upstreamFlows.flatMap((n) => tracker.pipelineFlows(n)));
   for (const flow of inGraph) {
     if (tracker.isTerminal(flow.name)) continue;
     if (upstream.has(flow.name)) tracker.cancel(flow.name, 'an upstream flow failed to resolve', ThundErrorCode.UpstreamFailed);
-    else if (named.has(flow.name) || (named.size === 0 && inGraph.length === 1)) tracker.fail(flow.name, runError.code, message, engineClass);
-    else tracker.cancel(flow.name, `the run failed: ${firstLine(message)}`);
+    else if (named.has(flow.name) || (named.size === 0 && inGraph.length === 1)) tracker.fail(flow.name, runFailed.failure);
+    else tracker.cancel(flow.name, `the run failed: ${runFailed.summary}`);
   }
-}
-
-/** Pipeline flows a run error names as failed. */
-function flowsNamedIn(message: string, tracker: FlowTracker): Set<string> {
-  const unresolved = unresolvedFlows(message);
-  return new Set([...unresolved.failed, ...tracker.names.mentionedIn(message)].flatMap((n) => tracker.pipelineFlows(n)));
-}
-
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0] ?? text;
 }
 
 /**
@@ -276,7 +265,7 @@ function firstLine(text: string): string {
 function failMismatches(tracker: FlowTracker, notRun: ReadonlyMap<string, string>, mismatches: ReadonlyMap<string, ThundError>): void {
   for (const [name, root] of notRun) {
     const error = mismatches.get(name);
-    if (error !== undefined) tracker.fail(name, error.code, error.rawMessage);
+    if (error !== undefined) tracker.fail(name, engineFailureOf(error));
     else tracker.cancel(name, `upstream flow ${root} failed: its columns do not fit the declared schema`, ThundErrorCode.UpstreamFailed);
   }
 }

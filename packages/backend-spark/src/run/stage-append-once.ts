@@ -1,15 +1,16 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type DataType, type ExpectationResult, type Field, type Flow, type Pipeline, ThundError, ThundErrorCode } from '@thund/ir';
+import { type DataType, type ExpectationResult, type Field, type Flow, type Pipeline, ThundError } from '@thund/ir';
 import type { SparkConnectSession } from '../connect/session.js';
 import { thundErrorFromSpark } from '../connect/spark-error.js';
 import { WriteOperation_SaveMode } from '../gen/spark/connect/commands_pb.js';
 import { STAGED_MARKER, appendOnceDirectory } from '../lower/append-once.js';
-import { applyExpectations, failedExpectation } from '../lower/expectations.js';
+import { applyExpectations } from '../lower/expectations.js';
 import { readPath } from '../lower/read-path.js';
 import type { outsideLowering } from '../lower/flow-plan.js';
 import { countRelationRows } from '../read/count-rows.js';
 import { relationFields } from '../read/relation-fields.js';
+import { describeFailure, flowFailureOf } from '../signals/flow-failure.js';
 import { type SourceTotalsLedger, countExpectations } from './flow-metrics.js';
 import type { FlowTracker } from './flow-tracker.js';
 
@@ -67,9 +68,10 @@ async function stage(staging: AppendOnceStaging, flow: Flow, directory: string):
   } catch (reason) {
     await rm(directory, { recursive: true, force: true });
     const error = thundErrorFromSpark(reason, { remote: session.remote.display, element: { kind: 'flow', name: flow.name } });
-    const expectation = failedExpectation(error.rawMessage);
-    if (expectation === undefined) throw error;
-    throw new ThundError(ThundErrorCode.ExpectationFailed, `expectation "${expectation}" failed for a row written by flow "${flow.name}"`, { backend: 'spark', element: { kind: 'flow', name: flow.name }, cause: error });
+    const failure = flowFailureOf(error);
+    if (failure.kind !== 'ExpectationFailed') throw error;
+    const { code, message } = describeFailure(failure, flow.name);
+    throw new ThundError(code, message, { backend: 'spark', element: { kind: 'flow', name: flow.name }, cause: error });
   }
   const rowsWritten = await countRelationRows(session, readPath('parquet', directory), { signal: staging.signal });
   const expectations = await countExpectations(session, lowering, flow, staging.ledger, { signal: staging.signal });

@@ -1,14 +1,15 @@
 import { replaceOutput } from '@thund/backend-kit';
-import { type Dataset, type ElementRef, type Flow, type Pipeline, ThundErrorCode } from '@thund/ir';
+import type { Dataset, ElementRef, Flow, Pipeline } from '@thund/ir';
 import type { PlanInit, RelationInit, SparkConnectSession } from '../connect/session.js';
-import { SparkError, thundErrorFromSpark } from '../connect/spark-error.js';
+import { thundErrorFromSpark } from '../connect/spark-error.js';
 import { WriteOperation_SaveMode } from '../gen/spark/connect/commands_pb.js';
-import { applyExpectations, failedExpectation } from '../lower/expectations.js';
+import { applyExpectations } from '../lower/expectations.js';
 import { type PipelinePlace, outsideLowering, resolvePath } from '../lower/flow-plan.js';
-import { schemaViolation, shapeToSchema } from '../lower/output-shape.js';
+import { shapeToSchema } from '../lower/output-shape.js';
 import { readPath } from '../lower/read-path.js';
 import { unionByName } from '../lower/union-by-name.js';
 import { countRelationRows } from '../read/count-rows.js';
+import { flowFailureOf } from '../signals/flow-failure.js';
 import { type SourceTotalsLedger, countExpectations, countFlowRows } from './flow-metrics.js';
 import type { InferredSchemas } from './inferred-schemas.js';
 import { sinkWriteOptions } from './sink-write-options.js';
@@ -83,19 +84,11 @@ async function writeSink(run: BatchSinkRun, dataset: Dataset): Promise<void> {
 async function failFlows(run: BatchSinkRun, flows: readonly Flow[], lowering: ReturnType<typeof outsideLowering>, reason: unknown): Promise<void> {
   const { tracker, session } = run;
   const element: ElementRef = { kind: 'dataset', name: flows[0]?.target ?? '' };
-  const error = thundErrorFromSpark(reason, { remote: session.remote.display, element });
-  const engineClass = error instanceof SparkError ? error.engineClass : undefined;
-  const expectation = failedExpectation(error.rawMessage);
-  const schema = schemaViolation(error.rawMessage);
+  const failure = flowFailureOf(thundErrorFromSpark(reason, { remote: session.remote.display, element }));
   for (const flow of flows) {
-    if (expectation !== undefined) {
-      const counts = await countExpectations(session, lowering, flow, run.ledger, { signal: run.signal });
-      tracker.fail(flow.name, ThundErrorCode.ExpectationFailed, `expectation "${expectation}" failed for a row written by flow "${flow.name}"`, engineClass, counts === undefined ? {} : { expectations: counts });
-    } else if (schema !== undefined) {
-      tracker.fail(flow.name, ThundErrorCode.SchemaMismatch, `column "${schema.column}" of dataset "${schema.dataset}" is NOT NULL but flow "${flow.name}" wrote NULL`, engineClass);
-    } else {
-      tracker.fail(flow.name, error.code, error.rawMessage, engineClass);
-    }
+    // A failed expectation stops the write: the flow's failure carries the counts, as on native.
+    const counts = failure.kind === 'ExpectationFailed' ? await countExpectations(session, lowering, flow, run.ledger, { signal: run.signal }) : undefined;
+    tracker.fail(flow.name, failure, counts === undefined ? {} : { expectations: counts });
   }
 }
 

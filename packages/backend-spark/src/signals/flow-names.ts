@@ -1,4 +1,4 @@
-/** Spark-side naming facts the SDP event parser (`parseSdpMessage`, events/sdp-event.ts) leaves to the backend. */
+/** Spark's names for a graph's flows, read back: the identifiers of SDP events and error messages (`parseSdpMessage` reads the events themselves). */
 
 /**
  * Maps SDP's flow identifiers back to the pipeline's flow names:
