@@ -10,3 +10,6 @@ export { GENERATED_CASES_SEED, generatedCases, type GeneratedCase, type Generate
 export { FIXED_FUZZ_SEED, fuzzSeeds, type FuzzEnv } from './generate/fuzz-seeds.js';
 export { checkPropertySubjects, mutatePipeline, type BrokenPipeline, type CheckPropertySubject, type Mutation, type MutationKind } from './generate/mutate-pipeline.js';
 export { schemaDifferences } from './compare-schema.js';
+export { CLASS_TYPES, argumentEdges, argumentValues, catalogSignatures, signaturesOf, type ArgumentSpec, type FunctionInputs, type SignatureUnderTest } from './cases/function-signatures.js';
+export { FUNCTION_INPUTS } from './cases/function-input-specs.js';
+export { dateText, decimalText, edgesOf, orNull, valuesOf, type InputValue } from './cases/function-inputs.js';

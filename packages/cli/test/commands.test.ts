@@ -65,7 +65,7 @@ describe('thund plan', () => {
     const io = captureIo(examples);
     expect(await main(['plan', 'orders/pipeline.ts'], io)).toBe(0);
     expect(io.out()).toContain('-- flow clean_orders (duckdb sql)');
-    expect(io.out()).toMatch(/upper\(trim\("country"\)\)/i);
+    expect(io.out()).toMatch(/upper\(trim\("country", ' '\)\)/i);
     expect(io.out()).toMatch(/read_csv/);
   });
 });

@@ -16,7 +16,7 @@ describe('thund usage errors', () => {
     [['check'], '/ holds no pipeline: add a pipeline document (pipeline.json) or a SQL project'],
     [['events'], '"thund events" needs an event log file'],
     [['check', 'a.json', 'b.json'], 'unexpected argument: b.json'],
-    [['check', 'a.json', '--colour'], 'unknown option --colour; "thund check" takes --backend, --db, --remote, --sandbox, --bind'],
+    [['check', 'a.json', '--colour'], 'unknown option --colour; "thund check" takes --backend, --backend-option, --db, --remote, --sandbox, --bind'],
     [['rnu', 'x.json'], 'unknown command "rnu"; did you mean "run"?'],
     [['chek', 'x.json'], 'did you mean "check"?'],
     [['check', 'a.json', '--live'], '--live does not apply to "thund check" (see thund check --help)'],

@@ -23,7 +23,8 @@ export { staticColumns } from './cdc/static-columns.js';
 export { schemaResolver, datasetSchemas, flowOutputSchema, scopeOf, joinScope, WINDOW_BOUNDS, type ColumnScope, type InferredField, type InferredSchema } from './infer/plan-schema.js';
 export { expressionType, type ColumnTypes } from './infer/expression-type.js';
 export { generatedColumns, type GeneratedColumn } from './infer/generated-columns.js';
-export { sameType, widensTo } from './infer/type-algebra.js';
+export { commonType, sameType, widensTo } from './infer/type-algebra.js';
+export { parseJsonPath, type JsonPathStep } from './catalog/json-path.js';
 export { closestName } from './validate/closest-name.js';
 export {
   OUTPUT_MODES, TRIGGER_KINDS, WINDOW_KINDS,
@@ -86,10 +87,16 @@ export { expect } from './builder/expect.js';
 
 // Function catalog
 export {
-  ALL_FUNCTION_NAMES, FUNCTION_CATALOG, arityLabel, functionTable, lookupFunction,
-  type ArgumentClass, type FunctionKind, type FunctionName, type FunctionSignature, type FunctionTable, type ReturnRule,
-  type SharedFunctionName, type SharedFunctionSignature,
+  ALL_FUNCTION_NAMES, FUNCTION_CATALOG, functionForSparkName, functionTable, lookupFunction,
+  type FunctionName, type FunctionTable, type SharedFunctionName,
 } from './catalog/function-catalog.js';
+export {
+  arityLabel, type ArgumentClass, type ArgumentRule, type CallArgument, type EntryOptions, type FunctionKind, type FunctionSignature,
+  type SharedFunctionSignature,
+} from './catalog/function-signature.js';
+export type { ArgumentFacts, TypeRule } from './catalog/type-rule.js';
+export { DATE_TRUNC_SPELLINGS, dateTruncUnit } from './catalog/datetime-units.js';
+export { parseDatetimePattern, type ParsedPattern, type PatternToken, type PatternUse } from './catalog/datetime-pattern.js';
 
 // Document
 export { parsePipeline, safeParsePipeline, type ParseResult } from './document/parse.js';

@@ -85,7 +85,7 @@ describe('the compiler checks that the IR and both backends agree', { timeout: 1
   });
 
   it('a scalar function in the catalog that is not shared fails both backends, naming it', async () => {
-    edit('ir', 'src/catalog/function-catalog.ts', '\n] as const;', "\n  fn('fixture_fn', 'scalar', ['numeric'], 'float64', 'A contract-test fixture.'),\n] as const;");
+    edit('ir', 'src/catalog/functions/math.ts', '\n] as const;', "\n  fn('fixture_fn', 'scalar', ['numeric'], 'float64', 'A contract-test fixture.'),\n] as const;");
     expect(await compile('ir')).toEqual([]);
     const [native, spark] = await Promise.all([compile('backend-native'), compile('backend-spark')]);
     expect(failingFiles(native)).toEqual(['src/compile/function-lowering.ts']);
@@ -95,15 +95,15 @@ describe('the compiler checks that the IR and both backends agree', { timeout: 1
   });
 
   it('marked shared in the catalog, it compiles in both backends with no backend entry', async () => {
-    edit('ir', 'src/catalog/function-catalog.ts', "fn('fixture_fn',", "shared('fixture_fn',");
+    edit('ir', 'src/catalog/functions/math.ts', "fn('fixture_fn',", "shared('fixture_fn',");
     const results = await Promise.all([compile('ir'), compile('backend-native'), compile('backend-spark')]);
     expect(results).toEqual([[], [], []]);
   });
 
   it('a plan node kind fails the IR until described, then its schema type test and both relation visitors until handled', async () => {
     edit(
-      'ir', 'src/plan/rel/relation.ts', '\n  | SqlNode;',
-      "\n  | SqlNode\n  | FixtureNode;\n\nexport interface FixtureNode {\n  readonly kind: 'fixture';\n  readonly input: RelationNode;\n}",
+      'ir', 'src/plan/rel/relation.ts', '\n  | GenerateNode;',
+      "\n  | GenerateNode\n  | FixtureNode;\n\nexport interface FixtureNode {\n  readonly kind: 'fixture';\n  readonly input: RelationNode;\n}",
     );
     const undescribed = await compile('ir');
     expect(failingFiles(undescribed)).toEqual(['src/plan/rel/relation.ts', 'test/node-types.test.ts']);

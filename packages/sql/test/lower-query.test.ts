@@ -1,6 +1,6 @@
 import { type Flow, type Pipeline, type RelationNode, serializePipeline } from '@thund/ir';
 import { describe, expect, test } from 'vitest';
-import { pipelineFromSql } from '../src/index.js';
+import { pipelineFromSql, printQuery } from '../src/index.js';
 
 const SOURCES = `
 CREATE STREAMING TABLE events (id BIGINT, user STRING, ts TIMESTAMP, amount DECIMAL(10, 2))
@@ -199,13 +199,17 @@ describe('queries', () => {
     expect(() => plan('CREATE MATERIALIZED VIEW out AS SELECT x.id FROM events e;')).toThrow(/test\.sql:6:40: unknown table x in x\.…: the tables here are e/);
   });
 
-  test('a three-way join names the inner join by one alias', () => {
-    const node = plan('CREATE MATERIALIZED VIEW out AS SELECT a.id, c.name FROM events a JOIN users b ON a.user = b.name JOIN users c ON a.id = c.id;');
+  test('a three-way join keeps every side\'s name: the inner join is unnamed, so b.name and a.name stay two columns', () => {
+    const node = plan('CREATE MATERIALIZED VIEW out AS SELECT a.id, b.name AS b_name, c.name FROM events a JOIN users b ON a.user = b.name JOIN users c ON a.id = c.id;');
     expect(node).toMatchObject({
       kind: 'project',
-      input: { kind: 'join', leftAlias: '__sql_1', rightAlias: 'c', left: { kind: 'join', leftAlias: 'a', rightAlias: 'b' }, on: { left: { name: 'id', relation: '__sql_1' } } },
-      columns: [{ name: 'id', relation: '__sql_1' }, { name: 'name', relation: 'c' }],
+      input: { kind: 'join', rightAlias: 'c', left: { kind: 'join', leftAlias: 'a', rightAlias: 'b' }, on: { left: { name: 'id', relation: 'a' } } },
+      columns: [{ name: 'id', relation: 'a' }, { kind: 'alias', expr: { name: 'name', relation: 'b' } }, { name: 'name', relation: 'c' }],
     });
+    expect(node).not.toHaveProperty('input.leftAlias');
+    const printed = printQuery(node);
+    expect(printed).toContain('FROM events AS a JOIN users AS b ON (a.user = b.name) JOIN users AS c ON');
+    expect(plan(`CREATE MATERIALIZED VIEW out AS ${printed};`)).toEqual(node);
   });
 
   test('window functions become a window node below the projection', () => {

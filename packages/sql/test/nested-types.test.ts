@@ -165,3 +165,54 @@ describe('generators in SQL: LATERAL VIEW and in the SELECT list', () => {
       .toMatch(/test\.sql:3:\d+: flow "out": explode takes a list or a map, but it is given int64/);
   });
 });
+
+describe('nested functions in SQL', () => {
+  const columns = (sql: string) => {
+    const query = lower(`${EVENTS_SQL}${sql}`).flows.find((f) => f.name === 'out')?.query;
+    return query?.kind === 'project' ? query.columns : undefined;
+  };
+
+  test("struct(…) is named_struct, each field named as Spark names it; from_json's DDL schema is a typed NULL", () => {
+    expect(columns("CREATE MATERIALIZED VIEW out AS SELECT struct(id, user.name, id + 1, tags AS t) AS s, from_json(user.name, 'a INT, b ARRAY<STRING>') AS j, from_json(user.name, 'MAP<STRING, BIGINT>') AS m FROM events;")).toEqual([
+      {
+        kind: 'alias', name: 's', expr: {
+          kind: 'call', name: 'named_struct', args: [
+            { kind: 'literal', value: 'id' }, { kind: 'column', name: 'id' },
+            { kind: 'literal', value: 'name' }, { kind: 'field', expr: { kind: 'column', name: 'user' }, name: 'name' },
+            { kind: 'literal', value: 'col3' }, { kind: 'binary', op: 'add', left: { kind: 'column', name: 'id' }, right: { kind: 'literal', value: 1 } },
+            { kind: 'literal', value: 't' }, { kind: 'column', name: 'tags' },
+          ],
+        },
+      },
+      {
+        kind: 'alias', name: 'j', expr: {
+          kind: 'call', name: 'from_json', args: [
+            { kind: 'field', expr: { kind: 'column', name: 'user' }, name: 'name' },
+            { kind: 'literal', value: null, type: { type: 'struct', fields: [{ name: 'a', type: 'int32' }, { name: 'b', type: { type: 'list', element: 'utf8' } }] } },
+          ],
+        },
+      },
+      {
+        kind: 'alias', name: 'm', expr: {
+          kind: 'call', name: 'from_json', args: [
+            { kind: 'field', expr: { kind: 'column', name: 'user' }, name: 'name' },
+            { kind: 'literal', value: null, type: { type: 'map', key: 'utf8', value: 'int64' } },
+          ],
+        },
+      },
+    ]);
+  });
+
+  test('the printer writes them back (from_json with its DDL string), and Spark\'s other names read as the catalog\'s', () => {
+    const p = lower(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT cardinality(scores) AS n, array(1, 2) AS a, map('k', id) AS m, element_at(tags, -1) AS t,
+      from_json(user.name, 'x STRUCT<y: DECIMAL(10, 2)>') AS j, get_json_object(user.name, '$.a[0]') AS g, split(user.name, ',') AS parts FROM events;`);
+    expect(columns("CREATE MATERIALIZED VIEW out AS SELECT cardinality(scores) AS n FROM events;")?.[0]).toEqual({ kind: 'alias', name: 'n', expr: { kind: 'call', name: 'size', args: [{ kind: 'column', name: 'scores' }] } });
+    expect(lower(printPipelineSql(p))).toEqual(p);
+  });
+
+  test('a from_json schema that is no DDL, or a third argument, is refused at the call', () => {
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT from_json(user.name, 'a FLOATY') AS j FROM events;`)).toMatch(/test\.sql:3:\d+: type FLOATY is not supported/);
+    expect(failure(`${EVENTS_SQL}CREATE MATERIALIZED VIEW out AS SELECT from_json(user.name, 'a INT', map('mode', 'FAILFAST')) AS j FROM events;`))
+      .toMatch(/test\.sql:3:40: from_json options \(a third argument\) are not supported/);
+  });
+});

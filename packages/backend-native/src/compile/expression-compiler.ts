@@ -1,9 +1,9 @@
 import {
-  type BinaryOperator, type Expression, type ExpressionVisitor, type LiteralNode, type RowsFrame, type SortKey,
-  ThundError, ThundErrorCode, type UnaryOperator, effectiveNulls, outputName, visitExpression,
+  type BinaryOperator, type ColumnTypes, type DataType, type Expression, type ExpressionVisitor, type LiteralNode, type RowsFrame, type SortKey,
+  ThundError, ThundErrorCode, type UnaryOperator, effectiveNulls, expressionType, outputName, visitExpression,
 } from '@thund/ir';
 import { duckdbType } from './duckdb-types.js';
-import { lowerFunction } from './function-lowering.js';
+import { lowerFunction, windowResultType } from './function-lowering.js';
 import { quoteIdentifier, quoteString } from './sql-text.js';
 import { fieldSql, subscriptSql } from './nested-access-sql.js';
 
@@ -28,6 +28,19 @@ const UNARY_SQL: Readonly<Record<UnaryOperator, (operand: string) => string>> = 
  * literal; nothing is spliced raw.
  */
 export class ExpressionCompiler implements ExpressionVisitor<string> {
+  readonly #types: ColumnTypes | undefined;
+
+  /** With `types`, the columns' types where the pipeline tells them: functions whose DuckDB form depends on their arguments' types use them. */
+  constructor(types?: ColumnTypes) {
+    this.#types = types;
+  }
+
+  /** The argument types of a call, where known. */
+  #argumentTypes(args: readonly Expression[]): readonly (DataType | undefined)[] {
+    const types = this.#types;
+    return types === undefined ? args.map(() => undefined) : args.map((a) => expressionType(a, types));
+  }
+
   /** The DuckDB SQL of an expression (an alias keeps its `AS name`). */
   compile(node: Expression): string {
     return visitExpression(this, node);
@@ -103,16 +116,18 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
 
   /** A function call in its DuckDB form (see {@link FUNCTION_LOWERING}); a function with none is `THUND_UNSUPPORTED`. */
   readonly call = (node: Extract<Expression, { kind: 'call' }>): string =>
-    lowerFunction(node.name, node.args.map((a) => this.compile(a)), node.args);
+    lowerFunction(node.name, node.args.map((a) => this.compile(a)), node.args, this.#argumentTypes(node.args));
 
   /** A window function call: its DuckDB form `OVER (PARTITION BY … ORDER BY … ROWS BETWEEN …)`. */
   readonly window_call = (node: Extract<Expression, { kind: 'window_call' }>): string => {
-    const fn = lowerFunction(node.name, node.args.map((a) => this.compile(a)), node.args);
+    const fn = lowerFunction(node.name, node.args.map((a) => this.compile(a)), node.args, this.#argumentTypes(node.args));
     const parts: string[] = [];
     if (node.partitionBy.length > 0) parts.push(`PARTITION BY ${node.partitionBy.map((e) => this.compileUnaliased(e)).join(', ')}`);
     if (node.orderBy.length > 0) parts.push(`ORDER BY ${node.orderBy.map((k) => this.sortKey(k)).join(', ')}`);
     if (node.frame !== undefined) parts.push(rowsFrame(node.frame));
-    return `${fn} OVER (${parts.join(' ')})`;
+    const windowed = `${fn} OVER (${parts.join(' ')})`;
+    const type = windowResultType(node.name);
+    return type === undefined ? windowed : `CAST(${windowed} AS ${type})`;
   };
 
   /** The expression `AS` its quoted name. */
@@ -123,11 +138,14 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
     node.relation === undefined ? '*' : `${quoteIdentifier(node.relation)}.*`;
 
   /** A struct's field (`struct_extract`, see nested-access-sql.ts). */
-  readonly field = (node: Extract<Expression, { kind: 'field' }>): string => fieldSql(this.compile(node.expr), node.name);
+  readonly field = (node: Extract<Expression, { kind: 'field' }>): string => fieldSql(this.compile(node.expr), node.name, this.#argumentTypes([node.expr])[0]);
 
   /** A list's element or a map's value, with Spark's meaning (see nested-access-sql.ts). */
-  readonly subscript = (node: Extract<Expression, { kind: 'subscript' }>): string =>
-    subscriptSql(this.compile(node.expr), this.compile(node.index), { literal: node.index.kind === 'literal' ? node.index.value : undefined });
+  readonly subscript = (node: Extract<Expression, { kind: 'subscript' }>): string => {
+    const [container, index] = this.#argumentTypes([node.expr, node.index]);
+    const literal = node.index.kind === 'literal' ? node.index.value : undefined;
+    return subscriptSql(this.compile(node.expr), this.compile(node.index), { ...(container === undefined ? {} : { container }), ...(index === undefined ? {} : { index }), literal });
+  };
 }
 
 function literalValue(value: LiteralNode['value']): string {

@@ -1,49 +1,24 @@
-import { type Expression, type FunctionName, type FunctionTable, ThundError, ThundErrorCode, functionTable } from '@thund/ir';
-
-/** Lowers the compiled arguments of one cataloged function to DuckDB SQL. */
-type Lowering = (args: readonly string[], nodes: readonly Expression[]) => string;
-
-const plain = (name: string): Lowering => (args) => `${name}(${args.join(', ')})`;
-
-/**
- * floor/ceil keeping the argument's type (the catalog's `same_as_first`):
- * DuckDB's own floor turns an integer into a DOUBLE. With r = x % 1 (exact),
- * x - r is x truncated, one step down (floor) or up (ceil) fixes the sign;
- * NaN and ±Infinity (r is NaN) stay themselves. Spark lowers the same way.
- */
-const roundToInteger = (direction: 'floor' | 'ceil'): Lowering => ([x]) => {
-  const r = `((${x}) % 1)`;
-  const step = direction === 'floor' ? `WHEN ${r} < 0 THEN (${x}) - ${r} - 1` : `WHEN ${r} > 0 THEN (${x}) - ${r} + 1`;
-  return `(CASE WHEN isnan(${r}) THEN (${x}) ${step} ELSE (${x}) - ${r} END)`;
-};
-
-const DATE_TRUNC_UNITS = new Set(['year', 'month', 'day', 'hour', 'minute']);
+import { type DataType, type Expression, type FunctionName, type FunctionTable, ThundError, ThundErrorCode, functionTable } from '@thund/ir';
+import { NATIVE_AGGREGATES } from './functions/aggregates.js';
+import { NATIVE_DATE_TIME } from './functions/date-time.js';
+import { type Lowering, plain } from './functions/lowering.js';
+import { NATIVE_MATH } from './functions/math.js';
+import { NATIVE_NESTED } from './functions/nested.js';
+import { NATIVE_STRINGS } from './functions/strings.js';
+import { NATIVE_WINDOW_RESULT_TYPES } from './functions/windows.js';
 
 /**
- * The DuckDB form of each cataloged function that is not shared (and of
- * none of the shared ones, which are calls of their `sqlName` here as on
- * every backend). A cataloged function missing here and not shared fails
- * to compile.
+ * The DuckDB form of each cataloged function that is not shared, and of
+ * the shared ones whose Spark semantics DuckDB's function of that name
+ * does not have (one file per family under `functions/`). A cataloged
+ * function missing here and not shared fails to compile.
  */
 const NATIVE_FUNCTIONS = {
-  floor: roundToInteger('floor'),
-  ceil: roundToInteger('ceil'),
-  power: plain('pow'),
-  // DuckDB's concat() skips NULLs; the catalog's concat is NULL when any argument is, like `||`.
-  concat: (args) => `(${args.map((a) => `CAST(${a} AS VARCHAR)`).join(' || ')})`,
-  starts_with: plain('starts_with'),
-  date_trunc: (args, nodes) => {
-    const unit = nodes[0];
-    if (unit?.kind !== 'literal' || typeof unit.value !== 'string' || !DATE_TRUNC_UNITS.has(unit.value)) {
-      throw new ThundError(ThundErrorCode.Validation, `date_trunc needs a unit literal, one of ${[...DATE_TRUNC_UNITS].join(', ')}`);
-    }
-    return `CAST(date_trunc(${args[0]}, ${args[1]}) AS TIMESTAMP)`;
-  },
-  to_date: (args) => `CAST(${args[0]} AS DATE)`,
-  // A start of 0 is the first character, as in Spark (DuckDB would start before it, one character short).
-  substring: ([text, start, length]) => `substring(${text}, (CASE WHEN ${start} = 0 THEN 1 ELSE ${start} END)${length === undefined ? '' : `, ${length}`})`,
-  count: (args) => (args.length === 0 ? 'count(*)' : `count(${args.join(', ')})`),
-  count_distinct: (args) => `count(DISTINCT ${args[0]})`,
+  ...NATIVE_MATH,
+  ...NATIVE_STRINGS,
+  ...NATIVE_DATE_TIME,
+  ...NATIVE_AGGREGATES,
+  ...NATIVE_NESTED,
 } satisfies FunctionTable<Lowering>;
 
 /**
@@ -56,10 +31,19 @@ export const FUNCTION_LOWERING: { readonly [N in FunctionName]: Lowering } = fun
 /** Names of the functions this backend lowers. */
 export const LOWERED_FUNCTIONS: readonly FunctionName[] = Object.freeze(Object.keys(FUNCTION_LOWERING) as FunctionName[]);
 
-export function lowerFunction(name: string, args: readonly string[], nodes: readonly Expression[]): string {
+/**
+ * The DuckDB SQL of a call of a cataloged function, given its compiled
+ * arguments, their nodes and (where the pipeline tells them) their types.
+ */
+export function lowerFunction(name: string, args: readonly string[], nodes: readonly Expression[], types: readonly (DataType | undefined)[] = []): string {
   const lowering = Object.hasOwn(FUNCTION_LOWERING, name) ? FUNCTION_LOWERING[name as FunctionName] : undefined;
   if (lowering === undefined) {
     throw new ThundError(ThundErrorCode.Unsupported, `function "${name}" has no DuckDB lowering`, { backend: 'native' });
   }
-  return lowering(args, nodes);
+  return lowering(args, nodes, types);
+}
+
+/** The DuckDB type a window function's whole window expression is cast to, where DuckDB's own result type is not Spark's. */
+export function windowResultType(name: string): string | undefined {
+  return NATIVE_WINDOW_RESULT_TYPES[name];
 }

@@ -1,9 +1,14 @@
 import type { DataType } from '@thund/ir';
 import { quoteString } from './sql-text.js';
 
-/** `expr.name` in DuckDB: `struct_extract`, which matches the name case-insensitively, as Spark does. */
-export function fieldSql(struct: string, name: string): string {
-  return `struct_extract(${struct}, ${quoteString(name)})`;
+/**
+ * `expr.name` in DuckDB: `struct_extract`, which matches the name
+ * case-insensitively, as Spark does; of a list of structs (where its type
+ * is known), the list of that field of each.
+ */
+export function fieldSql(container: string, name: string, type?: DataType): string {
+  if (typeof type === 'object' && type.type === 'list') return `list_transform(${container}, lambda _s: struct_extract(_s, ${quoteString(name)}))`;
+  return `struct_extract(${container}, ${quoteString(name)})`;
 }
 
 /** Whether an index of this type (or, untyped, this literal) selects a list's element rather than a map's key. */

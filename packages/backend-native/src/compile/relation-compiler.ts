@@ -79,6 +79,21 @@ export function csvReadCall(path: string, options: readonly (readonly [string, s
   return `read_csv(${[path, ...args].join(', ')})`;
 }
 
+/**
+ * The `read_json` arguments that make DuckDB's type inference Spark's: Spark
+ * infers no date or timestamp in JSON (its `inferTimestamp` is off by
+ * default), so an ISO text stays a string. DuckDB would detect both; a
+ * format made only of literal text never matches a value, which turns its
+ * detection off. Formats the pipeline gives are left as given.
+ */
+function sparkJsonInference(optionKeys: readonly string[]): string[] {
+  const given = new Set(optionKeys.map((key) => key.toLowerCase()));
+  return [
+    ...(given.has('dateformat') ? [] : ["dateformat='no date'"]),
+    ...(given.has('timestampformat') ? [] : ["timestampformat='no timestamp'"]),
+  ];
+}
+
 /** The SQL dialects whose raw SQL DuckDB runs as written. */
 export const NATIVE_SQL_DIALECTS: readonly string[] = ['duckdb'];
 
@@ -100,14 +115,22 @@ export class RelationCompiler implements RelationVisitor<Query> {
   #outputs(expressions: readonly Expression[], input: RelationNode): string[] {
     // The input's scope is worked out once per node, and only if an expression computes something.
     let scope: ColumnScope | undefined;
+    let typed: ExpressionCompiler | undefined;
     return expressions.map((expression) => {
       const name = outputName(expression);
       if (expression.kind === 'column' || expression.kind === 'star' || name === undefined || this.#context.schemaOf === undefined) return this.#expr.compileOutput(expression);
       scope ??= scopeOf(input, this.#context.schemaOf);
+      typed ??= new ExpressionCompiler(scope.type);
       const type = expressionType(expression, scope.type);
-      if (type === undefined || typeof type === 'string' || type.type !== 'decimal') return this.#expr.compileOutput(expression);
-      return `CAST(${this.#expr.compileUnaliased(expression)} AS ${duckdbType(type)}) AS ${quoteIdentifier(name)}`;
+      if (type === undefined || typeof type === 'string' || type.type !== 'decimal') return typed.compileOutput(expression);
+      return `CAST(${typed.compileUnaliased(expression)} AS ${duckdbType(type)}) AS ${quoteIdentifier(name)}`;
     });
+  }
+
+  /** An expression over the input's columns, compiled knowing their types where the pipeline tells them. */
+  #condition(expression: Expression, input: RelationNode): string {
+    if (this.#context.schemaOf === undefined) return this.#expr.compile(expression);
+    return new ExpressionCompiler(scopeOf(input, this.#context.schemaOf).type).compile(expression);
   }
 
   constructor(context: CompileContext) {
@@ -150,6 +173,7 @@ export class RelationCompiler implements RelationVisitor<Query> {
         const args = options.map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);
         if (!options.some(([key]) => key === 'format')) args.unshift("format='newline_delimited'");
         if (node.schema !== undefined) args.push(`columns=${columnsStruct(node.schema)}`);
+        else args.push(...sparkJsonInference(options.map(([key]) => key)));
         return selectFrom(`read_json(${[path, ...args].join(', ')})`, { fromIsTable: true });
       }
       case 'parquet': {
@@ -164,7 +188,7 @@ export class RelationCompiler implements RelationVisitor<Query> {
   /** A WHERE condition added to the input's query (wrapped first unless it is row-level). */
   readonly filter = (node: RelationNodeOf<'filter'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input));
-    return { ...input, where: [...input.where, this.#expr.compile(node.condition)] };
+    return { ...input, where: [...input.where, this.#condition(node.condition, node.input)] };
   };
 
   /** The input's query with the projected columns as its select list (computed decimals cast to the IR's type). */
@@ -189,11 +213,17 @@ export class RelationCompiler implements RelationVisitor<Query> {
     return { ...input, select: ['*', ...this.#outputs(node.expressions, node.input)] };
   };
 
-  /** Every input column (`*`) followed by the generated ones (see generate-sql.ts). */
+  /**
+   * The input's rows joined with the rows their generator makes: a lateral
+   * join in the input's FROM (see generate-sql.ts), so the input's own
+   * qualifiers (a join's sides) stay visible above it.
+   */
   readonly generate = (node: RelationNodeOf<'generate'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
     const type = this.#context.schemaOf === undefined ? undefined : expressionType(node.expr, scopeOf(node.input, this.#context.schemaOf).type);
-    return { ...input, select: ['*', ...generateSelect(node, this.#expr.compile(node.expr), type)] };
+    const rows = `LATERAL (SELECT ${generateSelect(node, this.#expr.compile(node.expr), type).join(', ')}) AS ${quoteIdentifier(this.#alias())}`;
+    const join = node.outer === true ? `LEFT JOIN ${rows} ON TRUE` : `CROSS JOIN ${rows}`;
+    return { ...input, from: `${input.from} ${join}`, fromIsTable: false, fromIsJoin: true };
   };
 
   /**
@@ -202,10 +232,8 @@ export class RelationCompiler implements RelationVisitor<Query> {
    * without either).
    */
   readonly join = (node: RelationNodeOf<'join'>): Query => {
-    const leftAlias = node.leftAlias ?? (node.left.kind === 'read' ? node.left.dataset : this.#alias());
-    const rightAlias = node.rightAlias ?? (node.right.kind === 'read' ? node.right.dataset : this.#alias());
-    const left = this.#asFrom(visitRelation(this, node.left), leftAlias);
-    const right = this.#asFrom(visitRelation(this, node.right), rightAlias);
+    const left = this.#joinSide(node.left, node.leftAlias);
+    const right = this.#joinSide(node.right, node.rightAlias);
     let condition = '';
     if (node.type !== 'cross') {
       if (node.using !== undefined && node.using.length > 0) condition = ` USING (${node.using.map(quoteIdentifier).join(', ')})`;
@@ -267,6 +295,17 @@ export class RelationCompiler implements RelationVisitor<Query> {
 
   #wrap(input: Query): SelectQuery {
     return selectFrom(this.#asFrom(input, this.#alias()));
+  }
+
+  /**
+   * A join's side in its FROM: named by its alias, its dataset or a fresh
+   * alias; a join without an alias stays a (parenthesized) join, so its own
+   * sides' names resolve above it, as the IR's join scope says.
+   */
+  #joinSide(input: RelationNode, alias: string | undefined): string {
+    const query = visitRelation(this, input);
+    if (alias === undefined && input.kind === 'join' && isBare(query) && query.fromIsJoin) return `(${query.from})`;
+    return this.#asFrom(query, alias ?? (input.kind === 'read' ? input.dataset : this.#alias()));
   }
 
   #asFrom(input: Query, alias: string): string {

@@ -22,18 +22,20 @@ export class NativeDatabase {
    */
   static async create(path: string, options: Readonly<Record<string, string>> = {}, sandbox?: DatabaseSandbox): Promise<NativeDatabase> {
     const instance = await DuckDBInstance.create(path, sandbox === undefined ? { ...options } : { ...options, ...sandboxOpenOptions(sandbox) });
-    if (sandbox !== undefined) {
+    try {
+      const connection = await instance.connect();
       try {
-        const connection = await instance.connect();
-        try {
-          for (const statement of sandboxStatements(sandbox)) await connection.run(statement);
-        } finally {
-          connection.closeSync();
-        }
-      } catch (reason) {
-        instance.closeSync();
-        throw reason;
+        // The IR's zoned timestamps are UTC, as Spark's session zone is by default: functions of a TIMESTAMPTZ
+        // (hour, date_trunc, casts) read it in UTC whatever the machine's zone (ICU loads after the instance opens,
+        // so this cannot be an open option). A TimeZone set in NativeBackendConfig.duckdb wins.
+        if (!Object.keys(options).some((k) => k.toLowerCase() === 'timezone')) await connection.run("SET GLOBAL TimeZone = 'UTC'");
+        for (const statement of sandbox === undefined ? [] : sandboxStatements(sandbox)) await connection.run(statement);
+      } finally {
+        connection.closeSync();
       }
+    } catch (reason) {
+      instance.closeSync();
+      throw reason;
     }
     return new NativeDatabase(instance, path);
   }

@@ -1,5 +1,4 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { Expression as IrExpression } from '@thund/ir';
 import type { ExpressionSchema } from '../gen/spark/connect/expressions_pb.js';
 
 /** A Spark Connect Expression, as protobuf-es init data. */
@@ -36,9 +35,4 @@ export function literalString(value: string): ExprInit {
 
 export function literalBool(value: boolean): ExprInit {
   return { exprType: { case: 'literal', value: { literalType: { case: 'boolean', value } } } };
-}
-
-/** The string value of a string literal node, if it is one. */
-export function stringLiteralOf(node: IrExpression | undefined): string | undefined {
-  return node?.kind === 'literal' && typeof node.value === 'string' ? node.value : undefined;
 }

@@ -109,6 +109,31 @@ export const BATCH_CASES: readonly ConformanceCase[] = [
     },
   },
   {
+    id: 'batch/three-way-join',
+    group: 'batch',
+    description: 'a join of a join: the inner join is unnamed, so both of its sides stay nameable above it (d.dept is NULL where the left join found no department, not p.dept)',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('three_way_join')
+        .temporaryView('people', { query: people(path) })
+        .temporaryView('depts', { query: depts(path) })
+        .materializedView('with_manager', {
+          query: from('people')
+            .join(from('depts'), { type: 'left', leftAlias: 'p', rightAlias: 'd', on: col('dept', 'p').eq(col('dept', 'd')) })
+            .join(from('people'), { rightAlias: 'm', on: col('manager', 'p').eq(col('id', 'm')) })
+            .select(col('name', 'p').as('name'), col('dept', 'p').as('person_dept'), col('dept', 'd').as('dept_found'), col('floor', 'd').as('floor'), col('name', 'm').as('manager')),
+        })
+        .build(),
+    expected: {
+      with_manager: [
+        { name: 'bob', person_dept: 'eng', dept_found: 'eng', floor: 3, manager: 'ada' },
+        { name: 'cy', person_dept: 'ops', dept_found: 'ops', floor: 1, manager: 'ada' },
+        { name: 'di', person_dept: 'ops', dept_found: 'ops', floor: 1, manager: 'cy' },
+        { name: 'ed', person_dept: 'sales', dept_found: null, floor: null, manager: 'cy' },
+      ],
+    },
+  },
+  {
     id: 'batch/union-distinct',
     group: 'batch',
     description: 'UNION ALL keeps duplicates, union distinct and deduplicate remove them',

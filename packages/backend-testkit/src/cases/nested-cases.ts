@@ -219,4 +219,26 @@ export const NESTED_CASES: readonly ConformanceCase[] = [
       cities: [{ id: 1, city: 'Oslo', math: 90 }, { id: 2, city: null, math: null }, { id: 4, city: 'Lima', math: null }],
     },
   },
+  {
+    id: 'nested/explode-over-join',
+    group: 'nested',
+    description: "a generator over a join: the join's sides stay apart above it (columns both sides have are read by side), the generator reads one side's list",
+    files,
+    pipeline: ({ path }) =>
+      pipeline('nested_explode_join')
+        .temporaryView('events', { query: events(path) })
+        .temporaryView('names', { query: from('events').select('id', col('user').getField('name')) })
+        .materializedView('tagged', {
+          query: from('events').join(from('names'), { on: col('id', 'e').eq(col('id', 'n')), leftAlias: 'e', rightAlias: 'n' })
+            .explode(col('tags', 'e'), { outer: true, names: ['tag'] })
+            .select(col('id', 'e'), col('name', 'n'), 'tag'),
+        })
+        .build(),
+    expected: {
+      tagged: [
+        { id: 1, name: 'ada', tag: 'a' }, { id: 1, name: 'ada', tag: 'b' }, { id: 2, name: 'bob', tag: null }, { id: 3, name: null, tag: null },
+        { id: 4, name: 'cy', tag: 'b' }, { id: 4, name: 'cy', tag: null }, { id: 4, name: 'cy', tag: 'c' },
+      ],
+    },
+  },
 ];

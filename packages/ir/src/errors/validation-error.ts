@@ -41,6 +41,7 @@ export type ValidationIssueCode =
   | 'schema_columns'
   | 'non_boolean_predicate'
   | 'argument_type'
+  | 'function_argument'
   | 'operand_type'
   | 'case_types'
   | 'union_shape'

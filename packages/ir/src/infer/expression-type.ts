@@ -3,7 +3,8 @@ import { lookupFunction } from '../catalog/function-catalog.js';
 import type { DataType } from '../model/data-type.js';
 import type { ColumnNode } from '../plan/expr/column.js';
 import type { Expression } from '../plan/expr/expression.js';
-import { arithmeticType, commonType, isDecimal, isInteger, isNumeric } from './type-algebra.js';
+import { widenTypes as widen } from '../catalog/result-types.js';
+import { arithmeticType, commonType } from './type-algebra.js';
 
 /** The type of a column in scope; `undefined` when the column's type (or the column) is not known. */
 export type ColumnTypes = (column: ColumnNode) => DataType | undefined;
@@ -64,7 +65,7 @@ function inferNode(node: Expression, infer: (child: Expression) => Inferred, col
       return widen([...node.branches.map((b) => infer(b.then)), node.otherwise === undefined ? null : infer(node.otherwise)], commonType);
     case 'call':
     case 'window_call':
-      return callType(node.name, node.args.map((a) => infer(a)));
+      return callType(node.name, node.args, node.args.map((a) => infer(a)));
     case 'star':
       return undefined;
     case 'field':
@@ -79,41 +80,8 @@ function numberType(value: number): DataType {
   return Math.abs(value) <= 2_147_483_647 ? 'int32' : 'int64';
 }
 
-/** Folds types with `combine`, NULLs taking the other side's type. */
-function widen(types: readonly Inferred[], combine: (a: DataType, b: DataType) => DataType | undefined): Inferred {
-  let result: Inferred = null;
-  for (const t of types) {
-    if (t === undefined) return undefined;
-    if (t === null) continue;
-    result = result === null ? t : combine(result, t);
-    if (result === undefined) return undefined;
-  }
-  return result;
-}
-
-function callType(name: string, args: readonly Inferred[]): Inferred {
+function callType(name: string, args: readonly Expression[], types: readonly Inferred[]): Inferred {
   const signature = lookupFunction(name);
   if (signature === undefined) return undefined;
-  const first = args[0];
-  switch (signature.returns) {
-    case 'bool': return 'bool';
-    case 'utf8': return 'utf8';
-    case 'int64': return 'int64';
-    case 'float64': return 'float64';
-    case 'timestamp': return 'timestamp';
-    // to_date: a date32 (the catalog's rule says int32, the storage of a date32).
-    case 'int32': return 'date32';
-    case 'common_numeric': return sumType(first);
-    case 'same_as_first':
-      return signature.kind === 'scalar' && signature.maxArgs === null || name === 'nullif' ? widen(args, commonType) : first;
-  }
-}
-
-/** `sum`: integers sum to int64, decimals gain ten digits of precision, floats to a double. */
-function sumType(arg: Inferred): Inferred {
-  if (arg === null || arg === undefined) return arg;
-  if (!isNumeric(arg)) return undefined;
-  if (isInteger(arg)) return 'int64';
-  if (isDecimal(arg)) return { type: 'decimal', precision: Math.min(38, arg.precision + 10), scale: arg.scale };
-  return 'float64';
+  return signature.returns.infer(args.map((node, i) => ({ type: types[i], ...(node.kind === 'literal' ? { literal: node.value } : {}) })));
 }

@@ -13,13 +13,21 @@ export function structField(type: DataType, name: string): StructField | undefin
 
 /**
  * The type of `expr.name` or `expr[index]` given the type of `expr`: the
- * field's type, a list's element type, a map's value type; `undefined`
+ * field's type (a list of them for a list of structs), a list's element
+ * type, a map's value type; `undefined`
  * when the container's type is unknown or has no such part (validation
  * reports that), `null` for a NULL container.
  */
 export function nestedAccessType(node: FieldNode | SubscriptNode, container: Inferred): Inferred {
   if (container === null || container === undefined || typeof container === 'string') return container === null ? null : undefined;
-  if (node.kind === 'field') return structField(container, node.name)?.type;
+  if (node.kind === 'field') {
+    // A field of a list of structs is the list of that field of each (Spark's GetArrayStructFields).
+    if (container.type === 'list') {
+      const element = structField(container.element, node.name)?.type;
+      return element === undefined ? undefined : { type: 'list', element };
+    }
+    return structField(container, node.name)?.type;
+  }
   if (container.type === 'list') return container.element;
   if (container.type === 'map') return container.value;
   return undefined;

@@ -220,6 +220,11 @@ export function joinScope(join: JoinNode, of: (node: RelationNode) => InferredSc
     const lower = alias.toLowerCase();
     if (join.leftAlias?.toLowerCase() === lower) return of(join.left);
     if (join.rightAlias?.toLowerCase() === lower) return of(join.right);
+    // A side that is itself a join, unnamed, keeps its sides' names (SQL's `a JOIN b ON … JOIN c ON …`).
+    for (const [input, own] of [[join.left, join.leftAlias], [join.right, join.rightAlias]] as const) {
+      const found = own === undefined && input.kind === 'join' ? joinScope(input, of).side(alias) : undefined;
+      if (found !== undefined) return found;
+    }
     return undefined;
   };
   const both = (): InferredSchema => {

@@ -1,5 +1,6 @@
 import type { ValidationIssue } from '../errors/validation-error.js';
-import { ALL_FUNCTION_NAMES, arityLabel, lookupFunction } from '../catalog/function-catalog.js';
+import { ALL_FUNCTION_NAMES, lookupFunction } from '../catalog/function-catalog.js';
+import { arityLabel } from '../catalog/function-signature.js';
 import { closestName } from './closest-name.js';
 import { type Expression, outputName, walkExpression } from '../plan/expr/expression.js';
 import { walkPlan } from '../plan/plan-walk.js';

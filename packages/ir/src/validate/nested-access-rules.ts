@@ -11,7 +11,8 @@ import { type FlowReport, type Rule, perFlow } from './context.js';
 
 /**
  * Field access and subscripts, where the container's type is known: `a.b`
- * names a field of a struct (`unknown_field`, with the closest field), a
+ * names a field of a struct, or of each struct of a list of them
+ * (`unknown_field`, with the closest field), a
  * subscript is on a list with an integer position or on a map with a key
  * of its key type (`nested_access`), as Spark's analyzer refuses them.
  */
@@ -41,8 +42,10 @@ function checkAccess(root: Expression, path: readonly PropertyKey[], columns: Co
   visit(root, path);
 }
 
-function checkField(node: FieldNode, container: DataType | undefined, at: readonly PropertyKey[], report: FlowReport): void {
-  if (container === undefined) return;
+function checkField(node: FieldNode, outer: DataType | undefined, at: readonly PropertyKey[], report: FlowReport): void {
+  if (outer === undefined) return;
+  // A field of a list of structs reads that field of each struct.
+  const container = typeof outer === 'object' && outer.type === 'list' && isStruct(outer.element) ? outer.element : outer;
   if (!isStruct(container)) {
     const hint = typeof container === 'object' && (container.type === 'list' || container.type === 'map') ? `: to read one of its ${container.type === 'list' ? 'elements' : 'values'}, use a subscript ([…])` : '';
     report('nested_access', at, `".${node.name}" reads a field of a struct, but it is applied to ${dataTypeLabel(container)}${hint}`);

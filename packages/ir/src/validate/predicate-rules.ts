@@ -27,9 +27,9 @@ function yields(node: Expression): Yields {
     case 'cast':
       return node.to === 'bool' ? { bool: true } : { bool: false, what: 'a cast to a non-boolean type' };
     case 'call': {
-      const returns = lookupFunction(node.name)?.returns;
-      if (returns === undefined || returns === 'same_as_first') return undefined;
-      return returns === 'bool' ? { bool: true } : { bool: false, what: `a call of ${node.name} (it returns ${returns})` };
+      const returns = lookupFunction(node.name)?.returns.fixed;
+      if (returns === undefined) return undefined;
+      return returns === 'bool' ? { bool: true } : { bool: false, what: `a call of ${node.name} (it returns ${dataTypeLabel(returns)})` };
     }
     case 'alias':
       return yields(node.expr);

@@ -1,7 +1,8 @@
-import { type ArgumentClass, lookupFunction } from '../catalog/function-catalog.js';
+import { lookupFunction } from '../catalog/function-catalog.js';
+import type { ArgumentClass } from '../catalog/function-signature.js';
 import { type ColumnTypes, type ExpressionTypes, expressionType } from '../infer/expression-type.js';
 import { type ColumnScope, type InferredSchema, flowOutputSchema, joinScope, scopeOf } from '../infer/plan-schema.js';
-import { commonType, isNumeric, isTemporal, isTimestamp, widensTo } from '../infer/type-algebra.js';
+import { commonType, isInteger, isNumeric, isTemporal, isTimestamp, widensTo } from '../infer/type-algebra.js';
 import { type DataType, dataTypeLabel } from '../model/data-type.js';
 import type { Flow } from '../model/flow.js';
 import { type Expression, childExpressionsAt } from '../plan/expr/expression.js';
@@ -10,10 +11,7 @@ import { type FlowReport, type Rule, perFlow } from './context.js';
 
 type Report = FlowReport;
 
-const ORDERED_WINDOW_FUNCTIONS = new Set(['row_number', 'rank', 'dense_rank', 'lag', 'lead']);
 const COMPARISONS = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte']);
-/** Functions whose arguments are one value each, so they must share a type (DuckDB refuses to combine a string and a number). */
-const COMMON_TYPE_FUNCTIONS = new Set(['greatest', 'least', 'coalesce', 'nullif']);
 
 /**
  * Types, wherever the pipeline tells them (`schemaResolver`): each
@@ -92,13 +90,17 @@ function checkExpression(root: Expression, path: readonly PropertyKey[], columns
           const problem = argumentProblem(wanted, arg, typeOf(arg));
           if (problem !== undefined) report('argument_type', [...at, 'args', k], `argument ${k + 1} of ${node.name} must be ${problem}`);
         });
-        if (COMMON_TYPE_FUNCTIONS.has(node.name)) {
-          const types = node.args.map(typeOf);
+        const refusal = signature.refuse?.(node.args.map((arg) => ({ node: arg, type: typeOf(arg), ...(arg.kind === 'literal' ? { literal: arg.value } : {}) })));
+        if (refusal !== undefined) report('function_argument', at, `${node.name}: ${refusal}`);
+        // Arguments the result is the common type of must have one (DuckDB refuses to combine a string and a number).
+        const common = signature.returns.common;
+        if (common !== undefined) {
+          const types = (common === 'all' ? node.args : common.map((i) => node.args[i]).filter((a) => a !== undefined)).map(typeOf);
           const [first, ...rest] = types;
           const clash = first === undefined ? undefined : rest.find((t) => t !== undefined && commonType(first, t) === undefined);
           if (first !== undefined && clash !== undefined) report('argument_type', at, `the arguments of ${node.name} are ${label(first)} and ${label(clash)}, which have no common type: cast them to one type`);
         }
-        if (node.kind === 'window_call' && ORDERED_WINDOW_FUNCTIONS.has(node.name) && node.orderBy.length === 0) {
+        if (node.kind === 'window_call' && signature.needsOrder === true && node.orderBy.length === 0) {
           report('window_order_required', at, `${node.name} numbers or offsets rows, so its window needs an order: add orderBy to .over(...) (Spark refuses an unordered ${node.name})`);
         }
         return;
@@ -159,13 +161,25 @@ function checkExpression(root: Expression, path: readonly PropertyKey[], columns
 
 /** What is wrong with an argument of a class, or `undefined` when it fits (or its type is not known). */
 function argumentProblem(wanted: ArgumentClass, arg: Expression, type: DataType | undefined): string | undefined {
-  if (wanted === 'integer_literal') return arg.kind === 'literal' && typeof arg.value === 'number' && Number.isInteger(arg.value) ? undefined : 'an integer literal';
-  if (wanted === 'string_literal') return arg.kind === 'literal' && typeof arg.value === 'string' ? undefined : 'a string literal';
+  const literal = arg.kind === 'literal' ? arg : undefined;
+  if (wanted === 'integer_literal') return typeof literal?.value === 'number' && Number.isInteger(literal.value) ? undefined : 'an integer literal';
+  if (wanted === 'string_literal') return typeof literal?.value === 'string' && literal.type === undefined ? undefined : 'a string literal';
+  if (wanted === 'numeric_literal') return typeof literal?.value === 'number' ? undefined : 'a number literal';
   if (type === undefined || wanted === 'any') return undefined;
-  const fits = wanted === 'numeric' ? isNumeric(type) : wanted === 'string' ? type === 'utf8' : wanted === 'boolean' ? type === 'bool' : isTemporal(type);
-  const what = wanted === 'numeric' ? 'a number' : wanted === 'string' ? 'a string (utf8)' : wanted === 'boolean' ? 'a predicate' : 'a date or timestamp';
-  return fits ? undefined : `${what}, not ${label(type)}`;
+  const [fits, what] = ARGUMENT_CLASSES[wanted];
+  return fits(type) ? undefined : `${what}, not ${label(type)}`;
 }
+
+/** Each class of a column-valued argument: which types fit it, and how messages name it. */
+const ARGUMENT_CLASSES: Readonly<Record<Exclude<ArgumentClass, 'any' | `${string}_literal`>, readonly [(t: DataType) => boolean, string]>> = {
+  numeric: [isNumeric, 'a number'],
+  integer: [isInteger, 'an integer'],
+  string: [(t) => t === 'utf8', 'a string (utf8)'],
+  string_or_binary: [(t) => t === 'utf8' || t === 'binary', 'a string or binary'],
+  boolean: [(t) => t === 'bool', 'a predicate'],
+  temporal: [isTemporal, 'a date or timestamp'],
+  temporal_or_string: [(t) => isTemporal(t) || t === 'utf8', 'a date, timestamp or string'],
+};
 
 function checkDeclaredTypes(flow: Flow, i: number, written: readonly { readonly name: string; readonly type?: DataType }[], declared: readonly { readonly name: string; readonly type: DataType }[], report: Report): void {
   for (const field of written) {

@@ -14,9 +14,9 @@ interface FromRows {
 
 /**
  * `input LATERAL VIEW [OUTER] generator(expr) alias AS names`: a generate
- * node over the input. Above it, every qualifier the input had and the
- * view's alias name columns unqualified (the generated columns are no join
- * side's, and a view's rows no longer keep the sides apart).
+ * node over the input. Above it, the input's qualifiers keep naming its
+ * columns (a join's sides stay apart), and the view's alias names the
+ * generated ones, which are unqualified in the plan.
  */
 export function lateralView(item: LateralViewRef, input: FromRows, positions: Positions): FromRows {
   const scope = input.leaf === undefined ? input.scope : new Scope(new Map([[input.leaf, null]]));
@@ -24,8 +24,7 @@ export function lateralView(item: LateralViewRef, input: FromRows, positions: Po
   const relation = positions.copy(item, GenerateNode.create(input.relation, item.generator, expr, {
     ...(item.outer ? { outer: true } : {}), ...(item.names === undefined ? {} : { names: item.names }),
   }));
-  const names = [...scope.names(), ...(input.leaf === undefined ? [] : [input.leaf]), ...(item.alias === undefined ? [] : [item.alias])];
-  return { relation, scope: new Scope(new Map(names.map((n) => [n, null]))) };
+  return { relation, scope: item.alias === undefined ? scope : scope.with(item.alias, null) };
 }
 
 /** Spark's default names of a generator's columns where the SELECT list does not name them (a list: `col`, after `pos`). */

@@ -256,19 +256,13 @@ export class QueryLowering {
       case 'join': {
         const left = this.#from(item.left, ctes);
         const right = this.#from(item.right, ctes);
-        const leftAlias = left.leaf ?? this.#syntheticAlias();
-        const rightAlias = right.leaf ?? this.#syntheticAlias();
-        const names = new Map<string, string>([
-          ...(left.leaf === undefined ? left.scope.under(leftAlias) : new Map([[leftAlias, leftAlias]])),
-          ...(right.leaf === undefined ? right.scope.under(rightAlias) : new Map([[rightAlias, rightAlias]])),
-        ]);
-        const scope = new Scope(names);
+        const leftSide = this.#joinSide(left);
+        const rightSide = this.#joinSide(right);
+        const scope = new Scope(new Map([...leftSide.names, ...rightSide.names]));
         const on = item.on === undefined ? undefined : qualify(item.on, scope, this.#positions);
-        // A side read by its dataset name, or an unnamed subquery, needs no alias in the plan.
-        const implicit = (side: LoweredFrom, alias: string): boolean => side.unnamed === true || (side.relation.kind === 'read' && side.relation.dataset === alias);
         const aliases = {
-          ...(implicit(left, leftAlias) ? {} : { leftAlias }),
-          ...(implicit(right, rightAlias) ? {} : { rightAlias }),
+          ...(leftSide.alias === undefined ? {} : { leftAlias: leftSide.alias }),
+          ...(rightSide.alias === undefined ? {} : { rightAlias: rightSide.alias }),
         };
         const relation = JoinNode.create(item.type, left.relation, right.relation, {
           ...aliases, ...(on === undefined ? {} : { on }), ...(item.using === undefined ? {} : { using: item.using }),
@@ -276,6 +270,23 @@ export class QueryLowering {
         return { relation: this.#positions.copy(item, relation), scope };
       }
     }
+  }
+
+  /**
+   * The qualifiers a join side brings into the join's scope, and the alias
+   * the plan names it by. A side read by its dataset name or an unnamed
+   * subquery needs no alias; a side that is itself a join stays unnamed, so
+   * its own sides' names (`t.id`, `l.id`) reach this join and above; another
+   * unnamed side (a lateral view) gets an alias its names all mean.
+   */
+  #joinSide(side: LoweredFrom): { readonly names: Map<string, string | null>; readonly alias?: string } {
+    if (side.leaf !== undefined) {
+      const implicit = side.unnamed === true || (side.relation.kind === 'read' && side.relation.dataset === side.leaf);
+      return { names: new Map([[side.leaf, side.leaf]]), ...(implicit ? {} : { alias: side.leaf }) };
+    }
+    if (side.relation.kind === 'join') return { names: side.scope.entries() };
+    const alias = this.#syntheticAlias();
+    return { names: side.scope.under(alias), alias };
   }
 
   #noteStream(item: Extract<FromItem, { kind: 'table' | 'file' }>): void {

@@ -24,9 +24,19 @@ export class Scope {
     return [...this.#qualifiers.keys()];
   }
 
+  /** Every qualifier of this scope and the alias it names. */
+  entries(): Map<string, string | null> {
+    return new Map(this.#qualifiers);
+  }
+
   /** Every qualifier of this scope mapped to `alias` (a join side that is itself a join or subquery). */
   under(alias: string): Map<string, string> {
     return new Map([...this.#qualifiers.keys()].map((name) => [name, alias]));
+  }
+
+  /** This scope and one more qualifier, naming columns `alias` (or unqualified, `null`). */
+  with(name: string, alias: string | null): Scope {
+    return new Scope(new Map([...this.#qualifiers, [name, alias]]));
   }
 
   resolve(qualifier: string): string | null | undefined {

@@ -8,6 +8,7 @@ import { parseDataType, sparkTypeName } from './data-type.js';
 import { EVENT_TIME_FUNCTIONS, catalogName, unknownFunctionMessage } from './function-names.js';
 import { starExcept } from '../lower/star-except.js';
 import { GENERATOR_CALLS, generatorItem, parseGeneratorAliases } from './generator.js';
+import { jsonSchemaArgument, parseStructArguments } from './nested-calls.js';
 import { parseQuery } from './query.js';
 
 const COMPARISONS: Readonly<Record<string, BinaryOperator>> = { '=': 'eq', '==': 'eq', '<>': 'neq', '!=': 'neq', '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
@@ -306,6 +307,8 @@ function parseCall(cursor: Cursor): Expression {
   }
   // A generator (explode, …) is read as a call here; lowering makes a SELECT list's generator a generate node.
   if (GENERATOR_CALLS.has(lower)) return cursor.mark(CallNode.create(lower, parseArguments(cursor)), token);
+  // struct(a, b AS x) is the plan's named_struct, fields named as Spark names them.
+  if (lower === 'struct') return cursor.mark(CallNode.create('named_struct', parseStructArguments(cursor)), token);
   let name = catalogName(sparkName);
   if (name === undefined && lower !== 'count') throw cursor.error(unknownFunctionMessage(sparkName), token);
   let args: Expression[];
@@ -328,6 +331,7 @@ function parseCall(cursor: Cursor): Expression {
     return cursor.mark(parseOver(cursor, name, args), token);
   }
   if (signature?.kind === 'window') throw cursor.error(`${sparkName} is a window function: add OVER (PARTITION BY … ORDER BY …)`, token);
+  if (name === 'from_json') args = jsonSchemaArgument(cursor, args, token);
   return cursor.mark(CallNode.create(name, args), token);
 }
 

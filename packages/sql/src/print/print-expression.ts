@@ -94,6 +94,9 @@ function printCall(name: string, args: readonly Expression[]): string {
   if (lookupFunction(name) === undefined) throw new SqlPrintError(`function ${name} is not in the catalog`);
   if (name === 'count' && args.length === 0) return 'count(*)';
   if (name === 'count_distinct') return `count(DISTINCT ${args.map(printExpression).join(', ')})`;
+  // from_json's schema is a typed NULL in the plan and a DDL string in SQL.
+  const schema = args[1];
+  if (name === 'from_json' && schema?.kind === 'literal' && schema.type !== undefined) return `from_json(${printExpression(args[0] as Expression)}, ${sqlString(sparkTypeName(schema.type))})`;
   return `${SPARK_SQL_NAMES[name] ?? name}(${args.map(printExpression).join(', ')})`;
 }
 

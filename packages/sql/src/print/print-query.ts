@@ -99,6 +99,8 @@ class QueryPrinter {
         const side = (input: RelationNode, alias: string | undefined): string => {
           if ((input.kind === 'read' || input.kind === 'read_files') && alias === undefined) return render(this.#select(input)).replace(/^SELECT \* FROM /, '');
           if (input.kind === 'read' && alias !== undefined) return `${render(this.#select(input)).replace(/^SELECT \* FROM /, '')} AS ${sqlName(alias)}`;
+          // An unnamed join on the left continues the FROM (`a JOIN b ON … JOIN c ON …`): its sides' names stay visible, as in the plan.
+          if (input.kind === 'join' && alias === undefined && input === node.left) return this.#select(input).from;
           return `(${this.text(input)})${alias === undefined ? '' : ` AS ${sqlName(alias)}`}`;
         };
         const kind = { inner: 'JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', full: 'FULL JOIN', semi: 'LEFT SEMI JOIN', anti: 'LEFT ANTI JOIN', cross: 'CROSS JOIN' }[node.type];

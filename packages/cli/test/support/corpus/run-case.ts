@@ -127,17 +127,16 @@ export function loadIsolated(corpusCase: CorpusCase, omit: ReadonlySet<CorpusSta
       pipeline = pipelineFromSql(sources, { ...corpusCase.settings, storage: 'storage' });
     } catch (error) {
       if (!(error instanceof SqlError)) throw error;
-      let progress = false;
+      // A problem in a statement blanked by an earlier attempt means blanking did not remove it: the case itself is broken.
+      const before = new Set(blanked);
       for (const problem of error.problems) {
         const statement = statementAt(corpusCase.statements, problem.file, problem);
-        if (statement === undefined || blanked.has(statement)) {
+        if (statement === undefined || before.has(statement)) {
           return { refused, caseFailure: `${problem.file}:${problem.line}:${problem.column}: ${problem.message}` };
         }
         if (!refused.has(statement)) refused.set(statement, problem);
         blanked.add(statement);
-        progress = true;
       }
-      if (!progress) return { refused, caseFailure: error.message };
       continue;
     }
     const violations = backend?.check(pipeline).violations ?? [];

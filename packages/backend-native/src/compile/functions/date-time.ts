@@ -1,0 +1,20 @@
+import { ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
+import { type Lowering, stringLiteral } from './lowering.js';
+
+/** A field of a date or timestamp as Spark types it (INT; DuckDB's are BIGINT). */
+const field = (name: string): Lowering => ([x]) => `CAST(${name}(${x}) AS INTEGER)`;
+
+/** Date and time functions whose DuckDB form differs from Spark's. */
+export const NATIVE_DATE_TIME = {
+  year: field('year'),
+  month: field('month'),
+  day: field('day'),
+  hour: field('hour'),
+  // Spark's date_trunc is a TIMESTAMP (with the session's zone, UTC here) whatever it truncates.
+  date_trunc: ([, ts], nodes) => {
+    const unit = dateTruncUnit(stringLiteral(nodes[0]) ?? '');
+    if (unit === undefined) throw new ThundError(ThundErrorCode.Validation, 'date_trunc needs a unit literal (see docs/functions.md)', { backend: 'native' });
+    return `CAST(date_trunc('${unit}', CAST(${ts} AS TIMESTAMP)) AS TIMESTAMPTZ)`;
+  },
+  to_date: ([x]) => `CAST(${x} AS DATE)`,
+} satisfies Record<string, Lowering>;

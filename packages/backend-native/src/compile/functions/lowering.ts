@@ -1,0 +1,35 @@
+import type { DataType, Expression } from '@thund/ir';
+import { quoteString } from '../sql-text.js';
+
+/** What each argument's type is known to be (`undefined`: only the run knows, e.g. a file read without a schema). */
+export type ArgumentTypes = readonly (DataType | undefined)[];
+
+/** Lowers the compiled arguments of one cataloged function to DuckDB SQL, knowing their nodes and, where known, their types. */
+export type Lowering = (args: readonly string[], nodes: readonly Expression[], types: ArgumentTypes) => string;
+
+/** A call of the DuckDB function `name` with the arguments unchanged. */
+export const plain = (name: string): Lowering => (args) => `${name}(${args.join(', ')})`;
+
+/**
+ * An error DuckDB raises at run time for an input Þund does not evaluate
+ * as Spark does (documented with the function): the row fails loudly
+ * rather than differ. Its text starts with `THUND_REFUSED`.
+ */
+export function refusedInput(what: string): string {
+  return `error(${quoteString(`THUND_REFUSED: ${what}`)})`;
+}
+
+/** The integer value of a literal argument, if it is one. */
+export function integerLiteral(node: Expression | undefined): number | undefined {
+  return node?.kind === 'literal' && typeof node.value === 'number' && Number.isInteger(node.value) ? node.value : undefined;
+}
+
+/** The string value of a literal argument, if it is one. */
+export function stringLiteral(node: Expression | undefined): string | undefined {
+  return node?.kind === 'literal' && typeof node.value === 'string' && node.type === undefined ? node.value : undefined;
+}
+
+export const isIntegerType = (t: DataType | undefined): boolean => t === 'int8' || t === 'int16' || t === 'int32' || t === 'int64';
+export const isFloatType = (t: DataType | undefined): boolean => t === 'float32' || t === 'float64';
+export const decimalOf = (t: DataType | undefined): { precision: number; scale: number } | undefined =>
+  typeof t === 'object' && t.type === 'decimal' ? t : undefined;

@@ -1,0 +1,43 @@
+import type { DataType } from '@thund/ir';
+import type { ArgumentTypes, Lowering } from './lowering.js';
+import { sparkLower, sparkUpper } from './spark-case.js';
+
+/**
+ * Spark's substring (UTF8String.substringSQL): a position above 0 counts
+ * from 1, 0 is the first character, a negative one counts from the end; a
+ * negative length is empty; the window is cut to the string.
+ */
+function substringSql(text: string, position: string, count: string | undefined, types: ArgumentTypes): string {
+  // Spark casts BIGINT positions to INT (an overflow is an error), only for rows whose string is not NULL.
+  const int = (arg: string, type: DataType | undefined) => (type === 'int64' ? `CAST(${arg} AS INTEGER)` : arg);
+  const pos = int(position, types[1]);
+  const length = count === undefined ? '2147483647' : int(count, types[2]);
+  const start = `(CASE WHEN ${pos} > 0 THEN CAST(${pos} AS BIGINT) - 1 WHEN ${pos} < 0 THEN length(${text}) + ${pos} ELSE 0 END)`;
+  const end = `(${start} + ${length})`;
+  return `(CASE WHEN ${text} IS NULL THEN NULL WHEN ${pos} IS NULL OR ${length} IS NULL THEN NULL WHEN greatest(${start}, 0) >= ${end} THEN '' `
+    + `ELSE substring(${text}, greatest(${start}, 0) + 1, least(${end}, length(${text})) - greatest(${start}, 0)) END)`;
+}
+
+/** An argument as Spark casts it to a string (a zoned timestamp without its zone; the session zone is UTC). */
+function asText(arg: string, type: DataType | undefined): string {
+  if (typeof type === 'object' && type.type === 'timestamp' && type.timezone !== undefined) return `CAST(CAST(${arg} AS TIMESTAMP) AS VARCHAR)`;
+  return `CAST(${arg} AS VARCHAR)`;
+}
+
+/** String functions whose DuckDB form differs from Spark's. */
+export const NATIVE_STRINGS = {
+  upper: ([x]) => sparkUpper(x as string),
+  lower: ([x]) => sparkLower(x as string),
+  // Spark trims spaces only (DuckDB: any whitespace).
+  trim: ([x]) => `trim(${x}, ' ')`,
+  ltrim: ([x]) => `ltrim(${x}, ' ')`,
+  rtrim: ([x]) => `rtrim(${x}, ' ')`,
+  // Positions are INT in Spark: a BIGINT beyond it is an error there, and here (the cast raises).
+  substring: ([text, pos, length], _nodes, types) => substringSql(text as string, pos as string, length, types),
+  // DuckDB's concat() skips NULLs; Spark's concat is NULL when any argument is, like `||`.
+  concat: (args, _nodes, types) => `(${args.map((a, i) => asText(a, types[i])).join(' || ')})`,
+  // Spark's two-argument replace removes the search string.
+  replace: ([text, search, by]) => `replace(${text}, ${search}, ${by ?? "''"})`,
+  starts_with: ([x, prefix]) => `starts_with(${x}, ${prefix})`,
+  length: ([x]) => `CAST(length(${x}) AS INTEGER)`,
+} satisfies Record<string, Lowering>;

@@ -1,0 +1,13 @@
+import { fn, shared } from '../function-signature.js';
+import { AVG_TYPE, SUM_TYPE, sameAs } from '../result-types.js';
+
+/** Aggregate functions (also usable over a window). */
+export const AGGREGATES = [
+  fn('count', 'aggregate', ['any'], 'int64', 'Number of rows (no argument) or of non-null values.', { min: 0 }),
+  fn('count_distinct', 'aggregate', ['any'], 'int64', 'Number of distinct non-null values (SQL: count(DISTINCT x)).'),
+  shared('sum', 'aggregate', ['numeric'], SUM_TYPE, 'Sum of non-null values; NULL for no rows; an integer overflow is an error.'),
+  shared('avg', 'aggregate', ['numeric'], AVG_TYPE, 'Mean of non-null values.', { aliases: ['mean'] }),
+  shared('min', 'aggregate', ['any'], sameAs(0), 'Smallest non-null value.'),
+  shared('max', 'aggregate', ['any'], sameAs(0), 'Largest non-null value.'),
+  shared('stddev', 'aggregate', ['numeric'], 'float64', 'Sample standard deviation.', { sqlName: 'stddev_samp', aliases: ['stddev_samp', 'std'] }),
+] as const;
