@@ -231,7 +231,7 @@ const CASES: readonly RuleCase[] = [
   },
   {
     code: 'unknown_function',
-    bad: () => replaceFlow(basePipeline(), 'clean', (f) => ({ ...f, query: from('raw').select(col('id'), call('md5', col('id')).as('h')).node })),
+    bad: () => replaceFlow(basePipeline(), 'clean', (f) => ({ ...f, query: from('raw').select(col('id'), call('soundex', col('id')).as('h')).node })),
     good: () => basePipeline(),
   },
   {

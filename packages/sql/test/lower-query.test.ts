@@ -212,6 +212,30 @@ describe('queries', () => {
     expect(plan(`CREATE MATERIALIZED VIEW out AS ${printed};`)).toEqual(node);
   });
 
+  test('if(c, a, b) is a CASE with one branch; ifnull and nvl are coalesce; a wrong if is refused at its position', () => {
+    expect(plan('CREATE MATERIALIZED VIEW out AS SELECT if(amount > 10, \'big\', \'small\') AS size, ifnull(user, \'?\') AS u, nvl(user, \'-\') AS v FROM events;')).toMatchObject({
+      kind: 'project',
+      columns: [
+        { name: 'size', expr: { kind: 'case', branches: [{ when: { kind: 'binary', op: 'gt' }, then: { value: 'big' } }], otherwise: { value: 'small' } } },
+        { name: 'u', expr: { kind: 'call', name: 'coalesce' } },
+        { name: 'v', expr: { kind: 'call', name: 'coalesce' } },
+      ],
+    });
+    expect(() => plan('CREATE MATERIALIZED VIEW out AS SELECT if(amount > 10, 1) AS x FROM events;')).toThrow(/test\.sql:6:\d+: if takes three arguments: if\(condition, value if true, value otherwise\)/);
+  });
+
+  test('Spark\'s cast functions are casts: date(x), bigint(x), decimal(x), to_timestamp(x); to_timestamp with a format is refused with the way around', () => {
+    const columns = (plan('CREATE MATERIALIZED VIEW out AS SELECT date(ts) AS d, bigint(amount) AS b, decimal(id) AS m, to_timestamp(user) AS t, string(id) AS s FROM events;') as unknown as { columns: unknown[] }).columns;
+    expect(columns).toMatchObject([
+      { name: 'd', expr: { kind: 'cast', to: 'date32', expr: { name: 'ts' } } },
+      { name: 'b', expr: { kind: 'cast', to: 'int64' } },
+      { name: 'm', expr: { kind: 'cast', to: { type: 'decimal', precision: 10, scale: 0 } } },
+      { name: 't', expr: { kind: 'cast', to: { type: 'timestamp', timezone: 'UTC' } } },
+      { name: 's', expr: { kind: 'cast', to: 'utf8' } },
+    ]);
+    expect(() => plan('CREATE MATERIALIZED VIEW out AS SELECT to_timestamp(user, \'MM-dd-yyyy\') AS t FROM events;')).toThrow(/test\.sql:6:\d+: to_timestamp takes one argument here, the value to cast: to_timestamp with a format is not supported yet/);
+  });
+
   test('window functions become a window node below the projection', () => {
     expect(shape(plan('CREATE MATERIALIZED VIEW out AS SELECT *, row_number() OVER (PARTITION BY user ORDER BY ts DESC) AS rn FROM events;'))).toEqual({
       kind: 'window', input: { kind: 'read', dataset: 'events' },

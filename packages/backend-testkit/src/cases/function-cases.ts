@@ -36,6 +36,23 @@ const SCALAR: ReadonlyArray<readonly [name: string, expr: () => Expr, value: unk
   ['hour', () => call('hour', col('t')), 13],
   ['date_trunc', () => call('date_trunc', lit('month'), col('t')), utc('2026-03-01T00:00:00')],
   ['to_date', () => call('to_date', col('t')), utc('2026-03-15T00:00:00')],
+  ['minute', () => call('minute', col('t')), 45],
+  ['second', () => call('second', col('t')), 10],
+  ['dayofweek', () => call('dayofweek', col('t')), 1],
+  ['dayofyear', () => call('dayofyear', col('t')), 74],
+  ['quarter', () => call('quarter', col('t')), 1],
+  ['weekofyear', () => call('weekofyear', col('t')), 11],
+  ['last_day', () => call('last_day', col('t')), utc('2026-03-31T00:00:00')],
+  ['datediff', () => call('datediff', call('date_add', col('t'), 10), col('t')), 10],
+  ['date_add', () => call('date_add', col('t'), 20), utc('2026-04-04T00:00:00')],
+  ['date_sub', () => call('date_sub', col('t'), 15), utc('2026-02-28T00:00:00')],
+  ['add_months', () => call('add_months', col('t'), -1), utc('2026-02-15T00:00:00')],
+  ['lpad', () => call('lpad', col('p'), 8, lit('*')), '**abcabc'],
+  ['rpad', () => call('rpad', col('p'), 4, lit('x')), 'abca'],
+  ['instr', () => call('instr', col('p'), lit('ca')), 3],
+  ['md5', () => call('md5', col('p')), '440ac85892ca43ad26d44c7ad9d47d3e'],
+  ['sha1', () => call('sha1', col('p')), 'f8c1d87006fbf7e5cc4b026c3138bc046883dc71'],
+  ['sha2', () => call('sha2', col('p'), 256), 'bbb59da3af939f7af5f360f2ceb80a496e3bae1cd87dde426db0ae40677e1c2c'],
 ];
 
 /**
@@ -62,6 +79,9 @@ const AGGREGATE: ReadonlyArray<readonly [name: string, expr: () => Expr, value: 
   ['min', () => min('salary'), 70],
   ['max', () => max('salary'), 120],
   ['stddev', () => stddev('salary'), Math.sqrt(330)],
+  ['stddev_pop', () => call('stddev_pop', col('salary')), Math.sqrt(264)],
+  ['var_samp', () => call('var_samp', col('salary')), 330],
+  ['var_pop', () => call('var_pop', col('salary')), 264],
 ];
 
 const bySalaryThenId = () => [col('salary').desc(), col('id').asc()];

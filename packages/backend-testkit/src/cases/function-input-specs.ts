@@ -1,6 +1,12 @@
 import type { FunctionName } from '@thund/ir';
+import fc from 'fast-check';
 import type { FunctionInputs } from './function-signatures.js';
 import { NESTED_FUNCTION_INPUTS } from './nested-function-inputs.js';
+
+/** A count of characters for lpad and rpad: small, so no row pads to gigabytes; 0 and negative ones are edges. */
+const PAD_LENGTHS = { types: { 1: ['int32'] }, values: { 1: fc.option(fc.integer({ min: -3, max: 12 }), { nil: null }) }, edges: { 1: [null, -1, 0, 1, 3, 8] } } as const;
+/** Days or months to add: within a few centuries of the dates tried, where both engines have dates. */
+const DATE_COUNTS = { types: { 1: ['int32'] }, values: { 1: fc.option(fc.integer({ min: -100_000, max: 100_000 }), { nil: null }) }, edges: { 1: [null, 0, 1, -1, 29, -366] } } as const;
 
 /**
  * How the differential tests each cataloged function (an entry per
@@ -30,6 +36,12 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   concat: {},
   replace: {},
   starts_with: {},
+  lpad: PAD_LENGTHS,
+  rpad: PAD_LENGTHS,
+  instr: {},
+  md5: {},
+  sha1: {},
+  sha2: { literals: { 1: [0, 256] } },
   // conditional
   coalesce: {},
   nullif: {},
@@ -40,6 +52,17 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   hour: {},
   date_trunc: { literals: { 0: ['year', 'month', 'day', 'hour', 'minute'] } },
   to_date: {},
+  minute: {},
+  second: {},
+  dayofweek: {},
+  dayofyear: {},
+  quarter: {},
+  weekofyear: {},
+  last_day: {},
+  datediff: {},
+  date_add: DATE_COUNTS,
+  date_sub: DATE_COUNTS,
+  add_months: { ...DATE_COUNTS, values: { 1: fc.option(fc.integer({ min: -3_000, max: 3_000 }), { nil: null }) } },
   // aggregates
   count: {},
   count_distinct: {},
@@ -48,6 +71,9 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   min: {},
   max: {},
   stddev: { moderate: true },
+  stddev_pop: { moderate: true },
+  var_samp: { moderate: true },
+  var_pop: { moderate: true },
   // windows
   row_number: {},
   rank: { order: 'peers' },

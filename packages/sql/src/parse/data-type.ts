@@ -24,6 +24,16 @@ const SIMPLE_TYPES: Readonly<Record<string, DataType>> = {
   TIMESTAMP_NTZ: 'timestamp',
 };
 
+/** Spark SQL's cast functions (`date(x)` is `CAST(x AS DATE)`) and the type each casts to. */
+const CAST_FUNCTIONS: ReadonlySet<string> = new Set(['BOOLEAN', 'TINYINT', 'SMALLINT', 'INT', 'BIGINT', 'FLOAT', 'DOUBLE', 'DECIMAL', 'DATE', 'TIMESTAMP', 'STRING', 'BINARY']);
+
+/** The type a Spark SQL cast function casts to (`decimal(x)` is DECIMAL(10, 0), as in Spark), or `undefined` for another name. */
+export function castFunctionType(name: string): DataType | undefined {
+  const upper = name.toUpperCase();
+  if (!CAST_FUNCTIONS.has(upper)) return undefined;
+  return upper === 'DECIMAL' ? { type: 'decimal', precision: 10, scale: 0 } : SIMPLE_TYPES[upper];
+}
+
 /** A Spark SQL type: `BIGINT`, `DECIMAL(10, 2)`, `VARCHAR(20)` (a string), `ARRAY<INT>`, `STRUCT<a: INT, b: STRING>`, `MAP<STRING, INT>`, … */
 export function parseDataType(cursor: Cursor): DataType {
   const token = cursor.peek();

@@ -4,7 +4,7 @@ import {
 } from '@thund/ir';
 import { type Token, isKeyword } from '../lex/token.js';
 import type { Cursor } from './cursor.js';
-import { parseDataType, sparkTypeName } from './data-type.js';
+import { castFunctionType, parseDataType, sparkTypeName } from './data-type.js';
 import { EVENT_TIME_FUNCTIONS, catalogName, unknownFunctionMessage } from './function-names.js';
 import { starExcept } from '../lower/star-except.js';
 import { GENERATOR_CALLS, generatorItem, parseGeneratorAliases } from './generator.js';
@@ -307,6 +307,24 @@ function parseCall(cursor: Cursor): Expression {
   }
   // A generator (explode, …) is read as a call here; lowering makes a SELECT list's generator a generate node.
   if (GENERATOR_CALLS.has(lower)) return cursor.mark(CallNode.create(lower, parseArguments(cursor)), token);
+  // date(x), bigint(x), … are CAST(x AS DATE), CAST(x AS BIGINT), …; to_timestamp(x) without a format is CAST(x AS TIMESTAMP).
+  const castTo = castFunctionType(lower) ?? (lower === 'to_timestamp' ? castFunctionType('timestamp') : undefined);
+  if (castTo !== undefined) {
+    const [value, ...more] = parseArguments(cursor);
+    if (value === undefined || more.length > 0) {
+      const hint = lower === 'to_timestamp' ? ': to_timestamp with a format is not supported yet; parse the text to the form CAST reads (yyyy-MM-dd HH:mm:ss) or give the column a declared TIMESTAMP type' : '';
+      throw cursor.error(`${sparkName} takes one argument here, the value to cast${hint}`, token);
+    }
+    return cursor.mark(CastNode.create(value, castTo), token);
+  }
+  // if(condition, then, else) is a CASE with one branch (Spark's iff is the same function).
+  if (lower === 'if' || lower === 'iff') {
+    const [condition, then, otherwise, ...more] = parseArguments(cursor);
+    if (condition === undefined || then === undefined || otherwise === undefined || more.length > 0) {
+      throw cursor.error(`${sparkName} takes three arguments: ${sparkName}(condition, value if true, value otherwise)`, token);
+    }
+    return cursor.mark(CaseNode.create([{ when: condition, then }], otherwise), token);
+  }
   // struct(a, b AS x) is the plan's named_struct, fields named as Spark names them.
   if (lower === 'struct') return cursor.mark(CallNode.create('named_struct', parseStructArguments(cursor)), token);
   let name = catalogName(sparkName);

@@ -17,4 +17,17 @@ export const NATIVE_DATE_TIME = {
     return `CAST(date_trunc('${unit}', CAST(${ts} AS TIMESTAMP)) AS TIMESTAMPTZ)`;
   },
   to_date: ([x]) => `CAST(${x} AS DATE)`,
+  minute: field('minute'),
+  second: field('second'),
+  // DuckDB counts from 0 (Sunday), Spark from 1.
+  dayofweek: ([x]) => `CAST(dayofweek(${x}) + 1 AS INTEGER)`,
+  dayofyear: field('dayofyear'),
+  quarter: field('quarter'),
+  weekofyear: field('weekofyear'),
+  last_day: ([x]) => `last_day(CAST(${x} AS DATE))`,
+  datediff: ([end, start]) => `CAST(CAST(${end} AS DATE) - CAST(${start} AS DATE) AS INTEGER)`,
+  date_add: ([x, days]) => `(CAST(${x} AS DATE) + CAST(${days} AS INTEGER))`,
+  date_sub: ([x, days]) => `(CAST(${x} AS DATE) - CAST(${days} AS INTEGER))`,
+  // DuckDB's month arithmetic clamps to the month's last day, as Spark's add_months does.
+  add_months: ([x, months]) => `CAST(CAST(${x} AS DATE) + to_months(CAST(${months} AS INTEGER)) AS DATE)`,
 } satisfies Record<string, Lowering>;

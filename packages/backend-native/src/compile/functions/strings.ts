@@ -24,6 +24,18 @@ function asText(arg: string, type: DataType | undefined): string {
   return `CAST(${arg} AS VARCHAR)`;
 }
 
+/**
+ * Spark's lpad and rpad: a length of 0 or less is empty, a string at least
+ * as long is cut to the length, an empty pad leaves a shorter string as is
+ * (DuckDB raises an error for it). Lengths are INT, as in Spark.
+ */
+function pad(side: 'lpad' | 'rpad', text: string, length: string, padding: string | undefined): string {
+  const by = padding ?? "' '";
+  const n = `CAST(${length} AS INTEGER)`;
+  return `(CASE WHEN ${text} IS NULL OR ${length} IS NULL OR ${by} IS NULL THEN NULL WHEN ${n} <= 0 THEN '' `
+    + `WHEN length(${text}) >= ${n} THEN left(${text}, ${n}) WHEN ${by} = '' THEN ${text} ELSE ${side}(${text}, ${n}, ${by}) END)`;
+}
+
 /** String functions whose DuckDB form differs from Spark's. */
 export const NATIVE_STRINGS = {
   upper: ([x]) => sparkUpper(x as string),
@@ -40,4 +52,9 @@ export const NATIVE_STRINGS = {
   replace: ([text, search, by]) => `replace(${text}, ${search}, ${by ?? "''"})`,
   starts_with: ([x, prefix]) => `starts_with(${x}, ${prefix})`,
   length: ([x]) => `CAST(length(${x}) AS INTEGER)`,
+  lpad: ([text, length, padding]) => pad('lpad', text as string, length as string, padding),
+  rpad: ([text, length, padding]) => pad('rpad', text as string, length as string, padding),
+  instr: ([text, search]) => `CAST(instr(${text}, ${search}) AS INTEGER)`,
+  // Only 256 (or 0, meaning 256) bits pass validation.
+  sha2: ([x]) => `sha256(${x})`,
 } satisfies Record<string, Lowering>;

@@ -1,7 +1,22 @@
-import { type SparkFunction, same } from './spark-function.js';
+import { call, cast } from '../expr-init.js';
+import { type SparkFunction, as, same } from './spark-function.js';
+
+/** Spark's function of this name with its second argument (a count of days or months) cast to INT: Spark refuses a BIGINT there. */
+const intCount = (name: string): SparkFunction => as((args) => call(name, args.map((arg, i) => (i === 1 ? cast(arg, 'INT') : arg))));
 
 /** Date and time functions Spark has from a later version, or writes its own way. */
 export const SPARK_DATE_TIME = {
   day: same('day', '3.4'),
   to_date: same('to_date'),
+  minute: same('minute'),
+  second: same('second'),
+  dayofweek: same('dayofweek'),
+  dayofyear: same('dayofyear'),
+  quarter: same('quarter'),
+  weekofyear: same('weekofyear'),
+  last_day: same('last_day'),
+  datediff: same('datediff'),
+  date_add: intCount('date_add'),
+  date_sub: intCount('date_sub'),
+  add_months: intCount('add_months'),
 } satisfies Record<string, SparkFunction>;

@@ -10,4 +10,7 @@ export const AGGREGATES = [
   shared('min', 'aggregate', ['any'], sameAs(0), 'Smallest non-null value.'),
   shared('max', 'aggregate', ['any'], sameAs(0), 'Largest non-null value.'),
   shared('stddev', 'aggregate', ['numeric'], 'float64', 'Sample standard deviation.', { sqlName: 'stddev_samp', aliases: ['stddev_samp', 'std'] }),
+  shared('stddev_pop', 'aggregate', ['numeric'], 'float64', 'Population standard deviation.'),
+  shared('var_samp', 'aggregate', ['numeric'], 'float64', 'Sample variance.', { aliases: ['variance'] }),
+  shared('var_pop', 'aggregate', ['numeric'], 'float64', 'Population variance.'),
 ] as const;

@@ -14,4 +14,22 @@ export const DATE_TIME = [
     refuse: literalIn(0, (u) => dateTruncUnit(u) !== undefined, `a date_trunc unit (${DATE_TRUNC_SPELLINGS.join(', ')})`),
   }),
   fn('to_date', 'scalar', ['temporal'], 'date32', 'Date part of a timestamp.'),
+  fn('minute', 'scalar', ['temporal'], 'int32', 'Minute (0-59); 0 for a date.'),
+  fn('second', 'scalar', ['temporal'], 'int32', 'Second (0-59), without its fraction; 0 for a date.'),
+  fn('dayofweek', 'scalar', ['temporal'], 'int32', 'Day of the week, 1 (Sunday) to 7 (Saturday).'),
+  fn('dayofyear', 'scalar', ['temporal'], 'int32', 'Day of the year (1-366).'),
+  fn('quarter', 'scalar', ['temporal'], 'int32', 'Quarter of the year (1-4).'),
+  fn('weekofyear', 'scalar', ['temporal'], 'int32', 'ISO 8601 week of the year (1-53): weeks start on Monday, week 1 holds the year\'s first Thursday.'),
+  fn('last_day', 'scalar', ['temporal'], 'date32', 'Last day of the month of a date (of a timestamp\'s date).'),
+  fn('datediff', 'scalar', ['temporal', 'temporal'], 'int32', 'Days from the second date to the first (timestamps count by their dates).', { aliases: ['date_diff'] }),
+  fn('date_add', 'scalar', ['temporal', 'integer'], 'date32', 'The date (of a timestamp, its date) plus a number of days.', {
+    aliases: ['dateadd'],
+    notes: ['A BIGINT number of days is cast to INT first (Spark takes INT only): one beyond INT is an overflow error.'],
+  }),
+  fn('date_sub', 'scalar', ['temporal', 'integer'], 'date32', 'The date (of a timestamp, its date) minus a number of days.', {
+    notes: ['A BIGINT number of days is cast to INT first (Spark takes INT only): one beyond INT is an overflow error.'],
+  }),
+  fn('add_months', 'scalar', ['temporal', 'integer'], 'date32', 'The date plus a number of months; a day the month lacks becomes its last day (Jan 31 + 1 month = Feb 28 or 29).', {
+    notes: ['A BIGINT number of months is cast to INT first (Spark takes INT only): one beyond INT is an overflow error.'],
+  }),
 ] as const;

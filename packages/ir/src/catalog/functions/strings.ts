@@ -1,5 +1,12 @@
 import { noFloatText } from '../argument-rules.js';
-import { fn, shared } from '../function-signature.js';
+import { type ArgumentRule, fn, shared } from '../function-signature.js';
+
+/** sha2's bit lengths every backend computes: 256, and 0 (which means 256). */
+const sha2Bits: ArgumentRule = (args) => {
+  const node = args[1]?.node;
+  const bits = node?.kind === 'literal' ? node.value : undefined;
+  return bits === 0 || bits === 256 ? undefined : `sha2 of ${String(bits)} bits: only 256 (or 0, which means 256) is computed alike on every backend`;
+};
 
 /** String functions. */
 export const STRINGS = [
@@ -16,4 +23,13 @@ export const STRINGS = [
   }),
   shared('replace', 'scalar', ['string', 'string', 'string'], 'utf8', 'Replace every occurrence of a substring.', { min: 2 }),
   fn('starts_with', 'scalar', ['string', 'string'], 'bool', 'Whether the string starts with the prefix.', { aliases: ['startswith'] }),
+  fn('lpad', 'scalar', ['string', 'integer', 'string'], 'utf8', 'The string left-padded with the pad (default a space) to a length in characters; a longer string is cut to it, a length of 0 or less is empty, an empty pad leaves the string as is.', { min: 2 }),
+  fn('rpad', 'scalar', ['string', 'integer', 'string'], 'utf8', 'The string right-padded with the pad (default a space) to a length in characters; a longer string is cut to it, a length of 0 or less is empty, an empty pad leaves the string as is.', { min: 2 }),
+  fn('instr', 'scalar', ['string', 'string'], 'int32', '1-based position (in characters) of the first occurrence of a substring, 0 if none; 1 for an empty substring.'),
+  shared('md5', 'scalar', ['string_or_binary'], 'utf8', 'MD5 digest as 32 lower-case hex digits (of a string\'s UTF-8 bytes).'),
+  shared('sha1', 'scalar', ['string_or_binary'], 'utf8', 'SHA-1 digest as 40 lower-case hex digits (of a string\'s UTF-8 bytes).', { aliases: ['sha'] }),
+  fn('sha2', 'scalar', ['string_or_binary', 'integer_literal'], 'utf8', 'SHA-256 digest as 64 lower-case hex digits (of a string\'s UTF-8 bytes); bits 256 or 0.', {
+    refuse: sha2Bits,
+    notes: ['Bit lengths 224, 384 and 512 are refused: DuckDB has no such SHA-2 built in.'],
+  }),
 ] as const;
