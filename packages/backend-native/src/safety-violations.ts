@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { Pipeline, Violation } from '@thund/ir';
-import type { ResolvedNativeConfig } from '../native-config.js';
-import { storageRoot } from '../stream/storage-root.js';
-import { rawSqlViolations } from './raw-sql-check.js';
-import { insideBaseDir, sandboxPathViolations } from './sandbox-paths.js';
-import { sandboxRealPathViolations } from './sandbox-real-paths.js';
+import type { ResolvedNativeConfig } from './native-config.js';
+import { storageRoot } from './stream/storage-root.js';
+import { rawSqlViolations } from './safety/raw-sql-check.js';
+import { insideBaseDir, sandboxPathViolations } from './safety/sandbox-paths.js';
+import { sandboxRealPathViolations } from './safety/sandbox-real-paths.js';
 
 /**
  * The trust-boundary rules of `check`: raw SQL must be exactly one query

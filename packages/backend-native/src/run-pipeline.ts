@@ -2,23 +2,23 @@ import {
   type CheckReport, type Dataset, type ElementRef, type FlowOutcome, type Pipeline, type RunContext, type RunHandle,
   type RunOptions, type RunResult, type RunSelection, ThundError, ThundErrorCode, finishRun, beginRun, downstreamFlows, excludedFlowEvent, excludedOutcome, refuseRun, startRun,
 } from '@thund/ir';
-import { compileContext, compileFlowQuery, targetName } from '../compile/flow-plan.js';
-import { CsvSniffer } from './csv-sniffer.js';
-import { quoteIdentifier } from '../compile/sql-text.js';
-import type { NativeConnection } from '../duckdb/native-connection.js';
-import type { NativeDatabase } from '../duckdb/native-database.js';
-import { thundErrorFromDuckDB } from '../duckdb/engine-error.js';
-import { KeyedLock } from './concurrency.js';
-import { scheduleFlows } from './flow-scheduler.js';
-import { type RunScope, errorDetails, runFlow } from './flow-runner.js';
-import { TableStaging } from './table-staging.js';
-import { recoverSinks } from './write-sink.js';
-import { rawSqlRefusal } from '../safety/raw-sql-preflight.js';
-import { bindFlows } from './bind-flows.js';
-import { guardCheckpointLoss } from '../stream/checkpoint-loss.js';
-import { prepareStreaming } from '../stream/prepare-streaming.js';
-import { type StreamRunSettings, runStreamFlow } from '../stream/run-stream-flow.js';
-import { keepsCheckpoint, pipelineStreams } from '../stream/storage-root.js';
+import { compileContext, compileFlowQuery, targetName } from './compile/flow-plan.js';
+import { CsvSniffer } from './run/csv-sniffer.js';
+import { quoteIdentifier } from './compile/sql-text.js';
+import type { NativeConnection } from './duckdb/native-connection.js';
+import type { NativeDatabase } from './duckdb/native-database.js';
+import { thundErrorFromDuckDB } from './duckdb/engine-error.js';
+import { KeyedLock } from './run/concurrency.js';
+import { scheduleFlows } from './run/flow-scheduler.js';
+import { type RunScope, errorDetails, runFlow } from './run/flow-runner.js';
+import { TableStaging } from './run/table-staging.js';
+import { recoverSinks } from './run/write-sink.js';
+import { rawSqlRefusal } from './safety/raw-sql-preflight.js';
+import { bindFlows } from './run/bind-flows.js';
+import { guardCheckpointLoss } from './stream/checkpoint-loss.js';
+import { prepareStreaming } from './stream/prepare-streaming.js';
+import { type StreamRunSettings, runStreamFlow } from './stream/run-stream-flow.js';
+import { keepsCheckpoint, pipelineStreams } from './stream/storage-root.js';
 
 export interface RunDependencies {
   /** The database a pipeline runs on (a file under its storage root when it streams and the backend is in memory). */
