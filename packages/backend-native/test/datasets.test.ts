@@ -132,6 +132,21 @@ describe('file formats', () => {
     expect(rowsOf(csv).map((r) => [r['id'], r['customer'], r['day']])).toEqual([[1, 'ann', Date.UTC(2024, 0, 1)], [2, 'bob', Date.UTC(2024, 0, 1)], [3, 'ann', Date.UTC(2024, 0, 2)], [4, 'cy', Date.UTC(2024, 0, 3)]]);
   });
 
+  it('reads JSON as Spark infers it: ISO text stays a string; multiLine reads a pretty-printed array as rows', async () => {
+    const dir = await tempDir();
+    await writeText(join(dir, 'in/events.json'), '{"id": 1, "at": "2024-04-01T12:00:00.000Z", "day": "2024-04-01"}\n');
+    await writeText(join(dir, 'in/pretty.json'), '[\n  {"id": 1,\n   "tag": "x"},\n  {"id": 2, "tag": "y"}\n]\n');
+    const p = pipeline('json_reads')
+      .materializedView('events', { query: readFiles('json', 'in/events.json') })
+      .materializedView('pretty', { query: readFiles('json', 'in/pretty.json', { options: { multiLine: 'true' } }).orderBy('id') })
+      .build();
+    const b = backend({ baseDir: dir });
+    const { result, events } = await runToEnd(b, p);
+    expect(result.status, JSON.stringify(events.filter((e) => e.level === 'error'))).toBe('completed');
+    expect(rowsOf(await b.readDataset('events'))).toEqual([{ id: 1, at: '2024-04-01T12:00:00.000Z', day: '2024-04-01' }]);
+    expect(rowsOf(await b.readDataset('pretty'))).toEqual([{ id: 1, tag: 'x' }, { id: 2, tag: 'y' }]);
+  });
+
   it('reads every file of a directory', async () => {
     const dir = await tempDir();
     await writeText(join(dir, 'parts/a.csv'), 'x\n1\n');

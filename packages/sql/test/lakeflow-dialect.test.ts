@@ -86,6 +86,21 @@ APPLY CHANGES INTO t FROM STREAM(events) KEYS (id) SEQUENCE BY seq;`)).toThrow(/
     );
   });
 
+  test('options that only change how files are listed are dropped; Databricks-only reader options are refused at their position', () => {
+    expectSame(
+      `CREATE STREAMING TABLE raw AS SELECT * FROM STREAM read_files('data/in', format => 'json', useIncrementalListing => 'auto', validateOptions => 'false');
+       CREATE STREAMING LIVE TABLE raw2 AS SELECT * FROM cloud_files('data/in2', 'json', map('cloudFiles.inferColumnTypes', 'true', 'cloudFiles.useNotifications', 'false'));`,
+      `CREATE STREAMING TABLE raw AS SELECT * FROM STREAM read_files('data/in', format => 'json');
+       CREATE STREAMING TABLE raw2 AS SELECT * FROM STREAM read_files('data/in2', format => 'json');`,
+    );
+    expect(() => lower("CREATE MATERIALIZED VIEW a AS SELECT * FROM read_files('x.json', format => 'json', schemaHints => 'id BIGINT');"))
+      .toThrow(/p\.sql:1:\d+: schemaHints types some columns and infers the others, which Þund does not do: declare every column/);
+    expect(() => lower("CREATE STREAMING LIVE TABLE r AS SELECT * FROM cloud_files('d', 'json', map('cloudFiles.inferColumnTypes', 'true', 'cloudFiles.schemaEvolutionMode', 'rescue'));"))
+      .toThrow(/p\.sql:1:\d+: schemaEvolutionMode is not supported yet/);
+    expect(() => lower("CREATE MATERIALIZED VIEW a AS SELECT * FROM read_files('x.json', format => 'json', rescuedDataColumn => '_r');"))
+      .toThrow(/rescuedDataColumn is not supported yet: Þund has no rescued-data column/);
+  });
+
   test('cloud_files of CSV without inferColumnTypes reads every column as a string, as Auto Loader does', () => {
     const pipeline = lower("CREATE STREAMING LIVE TABLE raw AS SELECT * FROM cloud_files('data/csv', 'csv', map('header', 'true'));");
     expect(pipeline.flows[0]?.query).toEqual({ kind: 'read_files', format: 'csv', path: 'data/csv', options: { header: 'true', inferSchema: 'false' } });

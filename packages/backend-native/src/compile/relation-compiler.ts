@@ -80,6 +80,16 @@ export function csvReadCall(path: string, options: readonly (readonly [string, s
 }
 
 /**
+ * A JSON read option as DuckDB names it. Spark's multiLine (each file one
+ * document: an object, or an array of them) is DuckDB's format detection;
+ * without it, a file holds one document per line, as in Spark.
+ */
+function jsonOption(key: string, value: string): { readonly key: string; readonly value: string } {
+  if (key === 'multiLine') return { key: 'format', value: value.toLowerCase() === 'true' ? "'auto'" : "'newline_delimited'" };
+  return optionValue(key, value);
+}
+
+/**
  * The `read_json` arguments that make DuckDB's type inference Spark's: Spark
  * infers no date or timestamp in JSON (its `inferTimestamp` is off by
  * default), so an ISO text stays a string. DuckDB would detect both; a
@@ -170,8 +180,8 @@ export class RelationCompiler implements RelationVisitor<Query> {
         return selectFrom((bound === undefined ? this.#context.sniffedCsv?.(call) : undefined) ?? call, { fromIsTable: true });
       }
       case 'json': {
-        const args = options.map(([key, value]) => optionValue(key, value)).map((o) => `${o.key}=${o.value}`);
-        if (!options.some(([key]) => key === 'format')) args.unshift("format='newline_delimited'");
+        const args = options.map(([key, value]) => jsonOption(key, value)).map((o) => `${o.key}=${o.value}`);
+        if (!options.some(([key]) => key === 'format' || key === 'multiLine')) args.unshift("format='newline_delimited'");
         if (node.schema !== undefined) args.push(`columns=${columnsStruct(node.schema)}`);
         else args.push(...sparkJsonInference(options.map(([key]) => key)));
         return selectFrom(`read_json(${[path, ...args].join(', ')})`, { fromIsTable: true });

@@ -95,12 +95,25 @@ export function parseCloudFiles(cursor: Cursor): FileSource {
   return fileSource(cursor, token, format as FileFormat, path, options, true, 'cloud_files');
 }
 
+/** Auto Loader and read_files options that change how files are found or listed, not which rows are read: dropped. */
+const LISTING_OPTIONS: ReadonlySet<string> = new Set(['schemalocation', 'useincrementallisting', 'usenotifications', 'validateoptions']);
+
+/** Options of Databricks' readers whose rows Þund cannot give (Spark's own readers ignore them): refused, with what to write. */
+const DATABRICKS_ONLY_OPTIONS: Readonly<Record<string, string>> = {
+  schemahints: 'schemaHints types some columns and infers the others, which Þund does not do: declare every column (schema => \'a BIGINT, b STRING, …\') or cast the columns in the query',
+  schemaevolutionmode: 'schemaEvolutionMode is not supported yet: remove it (a file source keeps the columns its first run found)',
+  rescueddatacolumn: 'rescuedDataColumn is not supported yet: Þund has no rescued-data column; remove it, and read the fields you need by name',
+};
+
 /** The file read the options say: a declared schema, CSV's header, inferColumnTypes as Þund reads it. */
 function fileSource(cursor: Cursor, token: Token, format: FileFormat, path: string, written: readonly WrittenOption[], stream: boolean, call: string): FileSource {
   const options: Record<string, string> = {};
   let schema: Field[] | undefined;
   for (const option of written) {
     const lower = option.key.toLowerCase();
+    const refusal = DATABRICKS_ONLY_OPTIONS[lower];
+    if (refusal !== undefined) throw cursor.error(refusal, option.token);
+    if (LISTING_OPTIONS.has(lower)) continue;
     if (lower === 'schema') {
       const at = option.token;
       schema = parseSchemaString(new Cursor(tokenize(option.value, cursor.file, { line: at.position.line, column: at.position.column + 1 }), cursor.file));
