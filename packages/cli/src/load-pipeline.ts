@@ -78,10 +78,11 @@ export async function pipelineDocumentIn(folder: string): Promise<string | undef
 
 /**
  * A SQL project: a folder (with a spec file, or the error says how to add
- * one) or a spec file named as SDP names them (`spark-pipeline.yml`, …).
+ * one), a spec file named as SDP names them (`spark-pipeline.yml`, …), or
+ * one `.sql` file (a pipeline of its own, named after it).
  */
 export async function isSqlProject(file: string): Promise<boolean> {
-  if (/(^|[\\/])(spark-)?pipeline\.ya?ml$/.test(file)) return true;
+  if (/(^|[\\/])(spark-)?pipeline\.ya?ml$/.test(file) || /\.sql$/i.test(file)) return true;
   return (await stat(file).catch(() => undefined))?.isDirectory() === true;
 }
 

@@ -31,7 +31,8 @@ export const USAGE = `Usage: thund <command> <pipeline> [options]
 Commands:
 ${commandLines()}
 
-<pipeline> is a JSON pipeline document, or a TS/JS module whose default export is a Pipeline.
+<pipeline> is a JSON pipeline document, a TS/JS module whose default export is a Pipeline,
+a SQL project (a folder with spark-pipeline.yml, or that file), or one .sql file.
 
 Options:
 ${OPTION_NAMES.map((name) => `  ${optionLine(name)}`).join('\n')}

@@ -47,6 +47,21 @@ describe('the examples as SQL projects: the same rows as their JSON documents', 
     expect(bad.err()).toContain('holds no pipeline: add a pipeline document (pipeline.json) or a SQL project (spark-pipeline.yml and .sql files), or create a starter with thund init');
   });
 
+  it('one .sql file is a pipeline of its own, named after it, its paths read from its folder: check, run and show it from anywhere', async () => {
+    const dir = mkdtempSync(join(temp, 'one-file-'));
+    writeFileSync(join(dir, 'orders.json'), '{"id": 1, "amount": 20}\n{"id": 2, "amount": 5}\n');
+    writeFileSync(join(dir, 'daily-orders.sql'), "CREATE MATERIALIZED VIEW big AS\nSELECT id FROM read_files('orders.json', format => 'json') WHERE amount > 10;\n");
+    const io = captureIo(temp);
+    const file = join(dir, 'daily-orders.sql');
+    expect(await main(['check', file], io), io.err()).toBe(0);
+    expect(io.out()).toContain('pipeline "daily_orders" is valid');
+    expect(await main(['run', file], io), io.err()).toBe(0);
+    const show = captureIo(temp);
+    expect(await main(['show', file, 'big', '--format', 'json'], show), show.err()).toBe(0);
+    expect(show.out()).toContain('"id":1');
+    expect(show.out()).not.toContain('"id":2');
+  });
+
   it('a SQL error is exit 2 with file:line:column and no stack trace', async () => {
     const dir = mkdtempSync(join(temp, 'broken-'));
     writeFileSync(join(dir, 'spark-pipeline.yml'), 'name: broken\nlibraries:\n  - glob:\n      include: "*.sql"\n');

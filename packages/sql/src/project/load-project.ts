@@ -1,5 +1,5 @@
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { Pipeline } from '@thund/ir';
 import { type SqlSource, pipelineFromSql } from '../lower/lower-pipeline.js';
 import { SqlError } from '../sql-error.js';
@@ -8,7 +8,7 @@ import { SPEC_FILE_NAMES, parsePipelineSpec } from './spec-file.js';
 
 /** A SQL pipeline project found on disk. */
 export interface SqlProject {
-  /** The spec file's absolute path. */
+  /** The spec file's absolute path (a project of one .sql file: that file). */
   readonly specFile: string;
   /** The project folder: file paths in the SQL resolve against it. */
   readonly folder: string;
@@ -45,7 +45,7 @@ export async function findSpecFile(folder: string): Promise<string | undefined> 
 }
 
 /**
- * Loads a SQL pipeline project from its folder or its spec file: the
+ * Loads a SQL pipeline project from its folder, its spec file or one `.sql` file: the
  * spec's settings and every `.sql` file its `libraries` globs include,
  * in path order, as one validated pipeline. Errors name files relative
  * to `cwd` (default: the process's working folder).
@@ -55,6 +55,7 @@ export async function loadSqlProject(path: string, options: LoadSqlProjectOption
   const label = (file: string): string => relative(options.cwd ?? process.cwd(), file) || file;
   const info = await stat(path).catch(() => undefined);
   if (info === undefined) throw new SqlError([{ file: label(path), line: 1, column: 1, message: 'no such file or folder' }]);
+  if (info.isFile() && path.toLowerCase().endsWith('.sql')) return loadSqlFile(path, label);
   const specFile = info.isDirectory() ? await findSpecFile(path) : path;
   if (specFile === undefined) {
     throw new SqlError([{ file: label(path), line: 1, column: 1, message: `this folder has no pipeline spec: add ${SPEC_FILE_NAMES[0]} (name, storage, libraries) or run thund init` }]);
@@ -91,6 +92,17 @@ export async function loadSqlProject(path: string, options: LoadSqlProjectOption
     ...(spec.configuration === undefined ? {} : { configuration: spec.configuration }),
   });
   return { specFile, folder, pipeline, files };
+}
+
+/**
+ * One `.sql` file as a whole pipeline, without a spec: named after the file
+ * (`orders.sql` is `orders`), its datasets kept in the default storage, its
+ * paths relative to its folder, as a project of that one file would be.
+ */
+async function loadSqlFile(path: string, label: (file: string) => string): Promise<SqlProject> {
+  const name = basename(path).replace(/\.sql$/i, '').replace(/[^A-Za-z0-9_]/g, '_') || 'pipeline';
+  const pipeline = pipelineFromSql([{ file: label(path), text: await readFile(path, 'utf8') }], { name });
+  return { specFile: path, folder: dirname(path), pipeline, files: [basename(path)] };
 }
 
 /**
