@@ -53,6 +53,13 @@ const SCALAR: ReadonlyArray<readonly [name: string, expr: () => Expr, value: unk
   ['md5', () => call('md5', col('p')), '440ac85892ca43ad26d44c7ad9d47d3e'],
   ['sha1', () => call('sha1', col('p')), 'f8c1d87006fbf7e5cc4b026c3138bc046883dc71'],
   ['sha2', () => call('sha2', col('p'), 256), 'bbb59da3af939f7af5f360f2ceb80a496e3bae1cd87dde426db0ae40677e1c2c'],
+  ['left', () => call('left', col('p'), 2), 'ab'],
+  ['right', () => call('right', col('p'), 2), 'bc'],
+  ['repeat', () => call('repeat', col('p'), 2), 'abcabcabcabc'],
+  ['reverse', () => call('reverse', col('p')), 'cbacba'],
+  ['ascii', () => call('ascii', col('p')), 97],
+  ['octet_length', () => call('octet_length', col('p')), 6],
+  ['bit_length', () => call('bit_length', col('p')), 48],
 ];
 
 /**
@@ -82,6 +89,9 @@ const AGGREGATE: ReadonlyArray<readonly [name: string, expr: () => Expr, value: 
   ['stddev_pop', () => call('stddev_pop', col('salary')), Math.sqrt(264)],
   ['var_samp', () => call('var_samp', col('salary')), 330],
   ['var_pop', () => call('var_pop', col('salary')), 264],
+  ['count_if', () => call('count_if', col('salary').gt(90)), 2],
+  ['bool_and', () => call('bool_and', col('salary').gt(80)), false],
+  ['bool_or', () => call('bool_or', col('salary').gt(110)), true],
 ];
 
 const bySalaryThenId = () => [col('salary').desc(), col('id').asc()];
@@ -95,6 +105,9 @@ const WINDOW: ReadonlyArray<readonly [name: string, expr: () => Expr, order: () 
   ['dense_rank', () => denseRank(), bySalary, [1, 2, 3, 3, 4]],
   ['lag', () => lag('name'), bySalaryThenId, [null, 'ada', 'bob', 'cy', 'di']],
   ['lead', () => lead('name'), bySalaryThenId, ['bob', 'cy', 'di', 'ed', null]],
+  ['ntile', () => call('ntile', 2), bySalaryThenId, [1, 1, 1, 2, 2]],
+  ['percent_rank', () => call('percent_rank'), bySalary, [0, 0.25, 0.5, 0.5, 1]],
+  ['cume_dist', () => call('cume_dist'), bySalary, [0.2, 0.4, 0.8, 0.8, 1]],
 ];
 
 const scalarCases = [...SCALAR.map(([name, expr, value]) => [name, name, expr, value] as const), ...SCALAR_EDGES.map(([suffix, name, expr, value]) => [`${name}/${suffix}`, name, expr, value] as const)].map(([id, name, expr, value]): ConformanceCase => ({

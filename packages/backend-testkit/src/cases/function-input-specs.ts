@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import type { FunctionInputs } from './function-signatures.js';
 import { NESTED_FUNCTION_INPUTS } from './nested-function-inputs.js';
 
-/** A count of characters for lpad and rpad: small, so no row pads to gigabytes; 0 and negative ones are edges. */
-const PAD_LENGTHS = { types: { 1: ['int32'] }, values: { 1: fc.option(fc.integer({ min: -3, max: 12 }), { nil: null }) }, edges: { 1: [null, -1, 0, 1, 3, 8] } } as const;
+/** A count of characters or repetitions (lpad, rpad, left, right, repeat): small, so no row grows to gigabytes; 0 and negative ones are edges. */
+const SMALL_COUNTS = { types: { 1: ['int32'] }, values: { 1: fc.option(fc.integer({ min: -3, max: 12 }), { nil: null }) }, edges: { 1: [null, -1, 0, 1, 3, 8] } } as const;
 /** Days or months to add: within a few centuries of the dates tried, where both engines have dates. */
 const DATE_COUNTS = { types: { 1: ['int32'] }, values: { 1: fc.option(fc.integer({ min: -100_000, max: 100_000 }), { nil: null }) }, edges: { 1: [null, 0, 1, -1, 29, -366] } } as const;
 
@@ -36,12 +36,19 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   concat: {},
   replace: {},
   starts_with: {},
-  lpad: PAD_LENGTHS,
-  rpad: PAD_LENGTHS,
+  lpad: SMALL_COUNTS,
+  rpad: SMALL_COUNTS,
   instr: {},
   md5: {},
   sha1: {},
   sha2: { literals: { 1: [0, 256] } },
+  left: SMALL_COUNTS,
+  right: SMALL_COUNTS,
+  repeat: SMALL_COUNTS,
+  reverse: {},
+  ascii: {},
+  octet_length: {},
+  bit_length: {},
   // conditional
   coalesce: {},
   nullif: {},
@@ -74,11 +81,17 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   stddev_pop: { moderate: true },
   var_samp: { moderate: true },
   var_pop: { moderate: true },
+  count_if: {},
+  bool_and: {},
+  bool_or: {},
   // windows
   row_number: {},
   rank: { order: 'peers' },
   dense_rank: { order: 'peers' },
   lag: { literals: { 1: [1, 2] } },
   lead: { literals: { 1: [1, 2] } },
+  ntile: { literals: { 0: [1, 2, 3] } },
+  percent_rank: { order: 'peers' },
+  cume_dist: { order: 'peers' },
   ...NESTED_FUNCTION_INPUTS,
 };

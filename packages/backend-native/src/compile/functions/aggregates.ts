@@ -18,6 +18,8 @@ function decimalAverage(x: string, precision: number, scale: number): string {
 export const NATIVE_AGGREGATES = {
   count: (args) => (args.length === 0 ? 'count(*)' : `count(${args.join(', ')})`),
   count_distinct: (args) => `count(DISTINCT ${args[0]})`,
+  // DuckDB's count_if is a HUGEINT sum, NULL over no true-or-false row; Spark's a BIGINT count, 0 then.
+  count_if: ([x]) => `count(CASE WHEN ${x} THEN 1 END)`,
   // Spark averages integers as doubles (DuckDB exactly, then rounds once); a type not known is left to DuckDB.
   avg: ([x], _nodes, [type]) => {
     const decimal = decimalOf(type);

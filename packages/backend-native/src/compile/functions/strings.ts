@@ -36,6 +36,17 @@ function pad(side: 'lpad' | 'rpad', text: string, length: string, padding: strin
     + `WHEN length(${text}) >= ${n} THEN left(${text}, ${n}) WHEN ${by} = '' THEN ${text} ELSE ${side}(${text}, ${n}, ${by}) END)`;
 }
 
+/** `sql` for a count of 1 or more; NULL when the string or the count is NULL, else empty (Spark's left, right and repeat). */
+function positiveCount(text: string, count: string, sql: (n: string) => string): string {
+  const n = `CAST(${count} AS INTEGER)`;
+  return `(CASE WHEN ${text} IS NULL OR ${count} IS NULL THEN NULL WHEN ${n} <= 0 THEN '' ELSE ${sql(n)} END)`;
+}
+
+/** A string's length in bytes: its UTF-8 bytes, or a binary's own. */
+function byteLength(x: string, type: DataType | undefined): string {
+  return type === 'binary' ? `octet_length(${x})` : `strlen(${x})`;
+}
+
 /** String functions whose DuckDB form differs from Spark's. */
 export const NATIVE_STRINGS = {
   upper: ([x]) => sparkUpper(x as string),
@@ -57,4 +68,12 @@ export const NATIVE_STRINGS = {
   instr: ([text, search]) => `CAST(instr(${text}, ${search}) AS INTEGER)`,
   // Only 256 (or 0, meaning 256) bits pass validation.
   sha2: ([x]) => `sha256(${x})`,
+  left: ([text, n]) => positiveCount(text as string, n as string, (count) => `left(${text}, ${count})`),
+  right: ([text, n]) => positiveCount(text as string, n as string, (count) => `right(${text}, ${count})`),
+  repeat: ([text, n]) => positiveCount(text as string, n as string, (count) => `repeat(${text}, ${count})`),
+  // DuckDB's reverse keeps grapheme clusters whole; Spark reverses code points.
+  reverse: ([x]) => `array_to_string(list_reverse(string_split(${x}, '')), '')`,
+  ascii: ([x]) => `CAST(ascii(${x}) AS INTEGER)`,
+  octet_length: ([x], _nodes, types) => `CAST(${byteLength(x as string, types[0])} AS INTEGER)`,
+  bit_length: ([x], _nodes, types) => `CAST(8 * ${byteLength(x as string, types[0])} AS INTEGER)`,
 } satisfies Record<string, Lowering>;

@@ -7,4 +7,5 @@ export const NATIVE_WINDOW_RESULT_TYPES: Readonly<Record<string, string>> = {
   row_number: 'INTEGER',
   rank: 'INTEGER',
   dense_rank: 'INTEGER',
+  ntile: 'INTEGER',
 };

@@ -10,4 +10,11 @@ export const SPARK_STRINGS = {
   rpad: same('rpad'),
   instr: same('instr'),
   sha2: same('sha2'),
+  left: same('left'),
+  right: same('right'),
+  repeat: same('repeat'),
+  reverse: same('reverse'),
+  ascii: same('ascii'),
+  octet_length: same('octet_length'),
+  bit_length: same('bit_length'),
 } satisfies Record<string, SparkFunction>;

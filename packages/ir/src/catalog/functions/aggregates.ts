@@ -13,4 +13,7 @@ export const AGGREGATES = [
   shared('stddev_pop', 'aggregate', ['numeric'], 'float64', 'Population standard deviation.'),
   shared('var_samp', 'aggregate', ['numeric'], 'float64', 'Sample variance.', { aliases: ['variance'] }),
   shared('var_pop', 'aggregate', ['numeric'], 'float64', 'Population variance.'),
+  fn('count_if', 'aggregate', ['boolean'], 'int64', 'Number of rows where the predicate is true; 0 for none.'),
+  shared('bool_and', 'aggregate', ['boolean'], 'bool', 'Whether the predicate is true for every non-null value; NULL for none.', { aliases: ['every'] }),
+  shared('bool_or', 'aggregate', ['boolean'], 'bool', 'Whether the predicate is true for some non-null value; NULL for none.'),
 ] as const;

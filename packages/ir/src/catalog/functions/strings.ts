@@ -32,4 +32,11 @@ export const STRINGS = [
     refuse: sha2Bits,
     notes: ['Bit lengths 224, 384 and 512 are refused: DuckDB has no such SHA-2 built in.'],
   }),
+  fn('left', 'scalar', ['string', 'integer'], 'utf8', 'The first `n` characters; empty for `n` of 0 or less.'),
+  fn('right', 'scalar', ['string', 'integer'], 'utf8', 'The last `n` characters; empty for `n` of 0 or less.'),
+  fn('repeat', 'scalar', ['string', 'integer'], 'utf8', 'The string repeated `n` times; empty for `n` of 0 or less.'),
+  fn('reverse', 'scalar', ['string'], 'utf8', 'The characters (code points) in reverse order; a combining mark moves with the order, as in Spark.'),
+  fn('ascii', 'scalar', ['string'], 'int32', 'Code point of the first character; 0 for an empty string.'),
+  fn('octet_length', 'scalar', ['string_or_binary'], 'int32', 'Length in bytes (of a string\'s UTF-8 bytes).'),
+  fn('bit_length', 'scalar', ['string_or_binary'], 'int32', 'Length in bits (8 per byte of a string\'s UTF-8 bytes).'),
 ] as const;
