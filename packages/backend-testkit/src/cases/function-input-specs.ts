@@ -1,5 +1,6 @@
 import type { FunctionName } from '@thund/ir';
 import fc from 'fast-check';
+import { DATE_FORMAT_PATTERNS, TO_TIMESTAMP_SIGNATURES } from './datetime-pattern-inputs.js';
 import type { FunctionInputs } from './function-signatures.js';
 import { NESTED_FUNCTION_INPUTS } from './nested-function-inputs.js';
 
@@ -59,6 +60,8 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   hour: {},
   date_trunc: { literals: { 0: ['year', 'month', 'day', 'hour', 'minute'] } },
   to_date: {},
+  date_format: { literals: { 1: DATE_FORMAT_PATTERNS } },
+  to_timestamp: { signatures: TO_TIMESTAMP_SIGNATURES },
   minute: {},
   second: {},
   dayofweek: {},

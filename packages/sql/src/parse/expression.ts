@@ -308,14 +308,17 @@ function parseCall(cursor: Cursor): Expression {
   // A generator (explode, …) is read as a call here; lowering makes a SELECT list's generator a generate node.
   if (GENERATOR_CALLS.has(lower)) return cursor.mark(CallNode.create(lower, parseArguments(cursor)), token);
   // date(x), bigint(x), … are CAST(x AS DATE), CAST(x AS BIGINT), …; to_timestamp(x) without a format is CAST(x AS TIMESTAMP).
-  const castTo = castFunctionType(lower) ?? (lower === 'to_timestamp' ? castFunctionType('timestamp') : undefined);
+  const castTo = castFunctionType(lower);
   if (castTo !== undefined) {
     const [value, ...more] = parseArguments(cursor);
-    if (value === undefined || more.length > 0) {
-      const hint = lower === 'to_timestamp' ? ': to_timestamp with a format is not supported yet; parse the text to the form CAST reads (yyyy-MM-dd HH:mm:ss) or give the column a declared TIMESTAMP type' : '';
-      throw cursor.error(`${sparkName} takes one argument here, the value to cast${hint}`, token);
-    }
+    if (value === undefined || more.length > 0) throw cursor.error(`${sparkName} takes one argument, the value to cast`, token);
     return cursor.mark(CastNode.create(value, castTo), token);
+  }
+  if (lower === 'to_timestamp') {
+    const args = parseArguments(cursor);
+    const [value] = args;
+    if (args.length === 1 && value !== undefined) return cursor.mark(CastNode.create(value, { type: 'timestamp', unit: 'us', timezone: 'UTC' }), token);
+    return cursor.mark(CallNode.create('to_timestamp', args), token);
   }
   // if(condition, then, else) is a CASE with one branch (Spark's iff is the same function).
   if (lower === 'if' || lower === 'iff') {

@@ -1,4 +1,5 @@
 import { ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
+import { formatDatetime, parseDatetime, patternTokens } from './datetime-render.js';
 import { type Lowering, stringLiteral } from './lowering.js';
 
 /** A field of a date or timestamp as Spark types it (INT; DuckDB's are BIGINT). */
@@ -17,6 +18,8 @@ export const NATIVE_DATE_TIME = {
     return `CAST(date_trunc('${unit}', CAST(${ts} AS TIMESTAMP)) AS TIMESTAMPTZ)`;
   },
   to_date: ([x]) => `CAST(${x} AS DATE)`,
+  date_format: ([x], nodes) => formatDatetime(x as string, patternTokens(stringLiteral(nodes[1]), 'format')),
+  to_timestamp: ([x], nodes) => `CAST(${parseDatetime(x as string, patternTokens(stringLiteral(nodes[1]), 'parse'))} AS TIMESTAMPTZ)`,
   minute: field('minute'),
   second: field('second'),
   // DuckDB counts from 0 (Sunday), Spark from 1.

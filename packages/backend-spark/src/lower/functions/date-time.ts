@@ -8,6 +8,8 @@ const intCount = (name: string): SparkFunction => as((args) => call(name, args.m
 export const SPARK_DATE_TIME = {
   day: same('day', '3.4'),
   to_date: same('to_date'),
+  date_format: same('date_format'),
+  to_timestamp: same('to_timestamp'),
   minute: same('minute'),
   second: same('second'),
   dayofweek: same('dayofweek'),

@@ -1,8 +1,17 @@
-import { literalIn } from '../argument-rules.js';
+import { literalIn, literalString } from '../argument-rules.js';
+import { type PatternUse, parseDatetimePattern } from '../datetime-pattern.js';
 import { DATE_TRUNC_SPELLINGS, dateTruncUnit } from '../datetime-units.js';
-import { fn, shared } from '../function-signature.js';
+import { type ArgumentRule, fn, shared } from '../function-signature.js';
 
 const TIMESTAMP_UTC = { type: 'timestamp', unit: 'us', timezone: 'UTC' } as const;
+
+/** Refuses a datetime pattern (argument 2) that is not a literal, or that Þund cannot render exactly like Spark for this use. */
+const datetimePattern = (use: PatternUse): ArgumentRule => (args) => {
+  const pattern = literalString(args[1]);
+  if (pattern === undefined) return args[1] === undefined ? undefined : 'the datetime pattern must be a string literal';
+  const parsed = parseDatetimePattern(pattern, use);
+  return 'refused' in parsed ? parsed.refused : undefined;
+};
 
 /** Dates and timestamps. */
 export const DATE_TIME = [
@@ -28,6 +37,14 @@ export const DATE_TIME = [
   }),
   fn('date_sub', 'scalar', ['temporal', 'integer'], 'date32', 'The date (of a timestamp, its date) minus a number of days.', {
     notes: ['A BIGINT number of days is cast to INT first (Spark takes INT only): one beyond INT is an overflow error.'],
+  }),
+  fn('date_format', 'scalar', ['temporal', 'string_literal'], 'utf8', 'A date or timestamp printed by a Spark datetime pattern (Java letters: yyyy-MM-dd HH:mm:ss, MMM, EEEE, a, SSS, …).', {
+    refuse: datetimePattern('format'),
+    notes: ['Only letters printed exactly like Spark are accepted (y M L d D H h k K m s S a E Q q); others are refused by check, naming the letter. A year outside 1-9999 (which Spark prints with a sign) fails the row on native.'],
+  }),
+  fn('to_timestamp', 'scalar', ['string', 'string_literal'], TIMESTAMP_UTC, 'A string read by a Spark datetime pattern; a string that does not match, or names an impossible date or time, is an error (Spark\'s ANSI mode). Without a pattern, SQL reads to_timestamp(x) as CAST(x AS TIMESTAMP).', {
+    refuse: datetimePattern('parse'),
+    notes: ['Reads yyyy, M/MM/MMM/MMMM, d, H, h with a, m, s and S (up to 6); other letters are refused by check, naming the letter. Fields the pattern lacks are those of 1970-01-01 00:00:00.'],
   }),
   fn('add_months', 'scalar', ['temporal', 'integer'], 'date32', 'The date plus a number of months; a day the month lacks becomes its last day (Jan 31 + 1 month = Feb 28 or 29).', {
     notes: ['A BIGINT number of months is cast to INT first (Spark takes INT only): one beyond INT is an overflow error.'],
