@@ -1,6 +1,6 @@
 import type { FunctionName } from '@thund/ir';
 import fc from 'fast-check';
-import { DATE_FORMAT_PATTERNS, TO_TIMESTAMP_SIGNATURES } from './datetime-pattern-inputs.js';
+import { DATE_FORMAT_PATTERNS, FROM_UNIXTIME_SIGNATURES, TO_TIMESTAMP_SIGNATURES, UNIX_TIMESTAMP_SIGNATURES } from './datetime-pattern-inputs.js';
 import type { FunctionInputs } from './function-signatures.js';
 import { NESTED_FUNCTION_INPUTS } from './nested-function-inputs.js';
 
@@ -62,6 +62,8 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   to_date: {},
   date_format: { literals: { 1: DATE_FORMAT_PATTERNS } },
   to_timestamp: { signatures: TO_TIMESTAMP_SIGNATURES },
+  unix_timestamp: { signatures: UNIX_TIMESTAMP_SIGNATURES },
+  from_unixtime: { signatures: FROM_UNIXTIME_SIGNATURES },
   minute: {},
   second: {},
   dayofweek: {},

@@ -5,6 +5,12 @@ import { type Lowering, stringLiteral } from './lowering.js';
 /** A field of a date or timestamp as Spark types it (INT; DuckDB's are BIGINT). */
 const field = (name: string): Lowering => ([x]) => `CAST(${name}(${x}) AS INTEGER)`;
 
+/** Spark's pattern when none is given to unix_timestamp and from_unixtime. */
+const DEFAULT_PATTERN = 'yyyy-MM-dd HH:mm:ss';
+
+/** Whole seconds of microseconds since 1970, cut toward zero as Spark's long division cuts them (-0.5 s is 0), exactly. */
+const wholeSeconds = (micros: string): string => `CAST((${micros} - ${micros} % 1000000) // 1000000 AS BIGINT)`;
+
 /** Date and time functions whose DuckDB form differs from Spark's. */
 export const NATIVE_DATE_TIME = {
   year: field('year'),
@@ -19,6 +25,13 @@ export const NATIVE_DATE_TIME = {
   },
   to_date: ([x]) => `CAST(${x} AS DATE)`,
   date_format: ([x], nodes) => formatDatetime(x as string, patternTokens(stringLiteral(nodes[1]), 'format')),
+  unix_timestamp: ([x, pattern], nodes, types) => {
+    const type = types[0];
+    const text = type === undefined || type === 'utf8';
+    const tokens = patternTokens(pattern === undefined ? DEFAULT_PATTERN : stringLiteral(nodes[1]), 'parse');
+    return wholeSeconds(`epoch_us(${text ? parseDatetime(x as string, tokens) : `CAST(${x} AS TIMESTAMP)`})`);
+  },
+  from_unixtime: ([x, pattern], nodes) => formatDatetime(`make_timestamp(CAST(${x} AS BIGINT) * 1000000)`, patternTokens(pattern === undefined ? DEFAULT_PATTERN : stringLiteral(nodes[1]), 'format')),
   to_timestamp: ([x], nodes) => `CAST(${parseDatetime(x as string, patternTokens(stringLiteral(nodes[1]), 'parse'))} AS TIMESTAMPTZ)`,
   minute: field('minute'),
   second: field('second'),

@@ -10,6 +10,8 @@ export const SPARK_DATE_TIME = {
   to_date: same('to_date'),
   date_format: same('date_format'),
   to_timestamp: same('to_timestamp'),
+  unix_timestamp: same('unix_timestamp'),
+  from_unixtime: same('from_unixtime'),
   minute: same('minute'),
   second: same('second'),
   dayofweek: same('dayofweek'),

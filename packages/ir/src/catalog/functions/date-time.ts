@@ -46,6 +46,16 @@ export const DATE_TIME = [
     refuse: datetimePattern('parse'),
     notes: ['Reads yyyy, M/MM/MMM/MMMM, d, H, h with a, m, s and S (up to 6); other letters are refused by check, naming the letter. Fields the pattern lacks are those of 1970-01-01 00:00:00.'],
   }),
+  fn('unix_timestamp', 'scalar', ['temporal_or_string', 'string_literal'], 'int64', 'Whole seconds since 1970-01-01 00:00:00 UTC (cut toward zero, as Spark does: 0.5 s before 1970 is 0) of a date, a timestamp, or a string read by a pattern (default yyyy-MM-dd HH:mm:ss); a string that does not match is an error (Spark\'s ANSI mode).', {
+    min: 1,
+    refuse: datetimePattern('parse'),
+    notes: ['Without arguments (the current time) it is not in the catalog yet. A column whose type only the run knows is read as a string.'],
+  }),
+  fn('from_unixtime', 'scalar', ['integer', 'string_literal'], 'utf8', 'Seconds since 1970-01-01 00:00:00 UTC printed by a pattern (default yyyy-MM-dd HH:mm:ss), in UTC.', {
+    min: 1,
+    refuse: datetimePattern('format'),
+    notes: ['A year outside 1-9999 (which Spark prints with a sign) fails the row on native.'],
+  }),
   fn('add_months', 'scalar', ['temporal', 'integer'], 'date32', 'The date plus a number of months; a day the month lacks becomes its last day (Jan 31 + 1 month = Feb 28 or 29).', {
     notes: ['A BIGINT number of months is cast to INT first (Spark takes INT only): one beyond INT is an overflow error.'],
   }),
