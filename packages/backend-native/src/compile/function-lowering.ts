@@ -1,5 +1,6 @@
 import { type DataType, type Expression, type FunctionName, type FunctionTable, ThundError, ThundErrorCode, functionTable } from '@thund/ir';
 import { NATIVE_AGGREGATES } from './functions/aggregates.js';
+import { NATIVE_CONDITIONAL } from './functions/conditional.js';
 import { NATIVE_DATE_TIME } from './functions/date-time.js';
 import { type Lowering, plain } from './functions/lowering.js';
 import { NATIVE_MATH } from './functions/math.js';
@@ -16,6 +17,7 @@ import { NATIVE_WINDOW_RESULT_TYPES } from './functions/windows.js';
 const NATIVE_FUNCTIONS = {
   ...NATIVE_MATH,
   ...NATIVE_STRINGS,
+  ...NATIVE_CONDITIONAL,
   ...NATIVE_DATE_TIME,
   ...NATIVE_AGGREGATES,
   ...NATIVE_NESTED,

@@ -7,6 +7,7 @@ import { SPARK_MATH } from './functions/math.js';
 import { SPARK_NESTED } from './functions/nested.js';
 import { type SparkFunction, same } from './functions/spark-function.js';
 import { SPARK_STRINGS } from './functions/strings.js';
+import { SPARK_CONDITIONAL } from './functions/conditional.js';
 
 export type { SparkFunction } from './functions/spark-function.js';
 
@@ -21,6 +22,7 @@ export type { SparkFunction } from './functions/spark-function.js';
 const SPARK_ONLY = {
   ...SPARK_MATH,
   ...SPARK_STRINGS,
+  ...SPARK_CONDITIONAL,
   ...SPARK_DATE_TIME,
   ...SPARK_AGGREGATES,
   ...SPARK_NESTED,

@@ -22,7 +22,7 @@ export const NESTED_FUNCTION_CASES: readonly ConformanceCase[] = [
   {
     id: 'nested-functions/collections',
     group: 'nested',
-    description: 'array, named_struct, map, size, element_at (1-based, from the end, a missing key), array_contains (NULL when not found beside a NULL), sort_array, array_distinct, flatten (NULL with a NULL inner list), sequence, map_keys, map_values; NULL lists give NULL',
+    description: 'array, named_struct, map, size, element_at (1-based, from the end, a missing key), array_contains (NULL when not found beside a NULL), sort_array, array_distinct, flatten (NULL with a NULL inner list), sequence, map_keys, map_values, concat_ws over lists (NULL elements and lists skipped); NULL lists give NULL',
     files,
     pipeline: ({ path }) =>
       pipeline('nested_collections')
@@ -48,6 +48,7 @@ export const NESTED_FUNCTION_CASES: readonly ConformanceCase[] = [
             call('sequence', lit(0), lit(10), lit(5)).as('stepped'),
             call('map_keys', col('scores')).as('keys'),
             call('map_values', col('scores')).as('values'),
+            call('concat_ws', lit('/'), col('tags'), lit('z'), call('array', lit(null), lit('y'))).as('joined'),
           ),
         })
         .build(),
@@ -56,17 +57,17 @@ export const NESTED_FUNCTION_CASES: readonly ConformanceCase[] = [
         {
           id: 1, arr: [1, 10, null], st: { key: 1, first: 'a' }, m: [['k', 1]], n_tags: 2, n_scores: 2, last_tag: 'b', art: 75, has_b: true, has_z: false,
           sorted: ['a', 'b'], sorted_desc: ['b', 'a'], distinct: ['b', 'a', null], flat: ['a', 'b', 'z'], up: [1], down: [1], stepped: [0, 5, 10],
-          keys: ['math', 'art'], values: [90, 75],
+          keys: ['math', 'art'], values: [90, 75], joined: 'a/b/z/y',
         },
         {
           id: 3, arr: [3, 10, null], st: { key: 3, first: null }, m: [['k', 3]], n_tags: null, n_scores: null, last_tag: null, art: null, has_b: null, has_z: null,
           sorted: null, sorted_desc: null, distinct: ['b', 'a', null], flat: null, up: [1, 2, 3], down: [3, 2, 1], stepped: [0, 5, 10],
-          keys: null, values: null,
+          keys: null, values: null, joined: 'z/y',
         },
         {
           id: 4, arr: [4, 10, null], st: { key: 4, first: 'b' }, m: [['k', 4]], n_tags: 3, n_scores: 1, last_tag: 'c', art: null, has_b: true, has_z: null,
           sorted: [null, 'b', 'c'], sorted_desc: ['c', 'b', null], distinct: ['b', 'a', null], flat: ['b', null, 'c', 'z'], up: [1, 2, 3, 4], down: [4, 3, 2, 1], stepped: [0, 5, 10],
-          keys: ['math'], values: [null],
+          keys: ['math'], values: [null], joined: 'b/c/z/y',
         },
       ],
     },

@@ -13,6 +13,17 @@ const floorOrCeil = (fn: 'floor' | 'ceil'): Lowering => ([x], _nodes, [type]) =>
   return `(CASE WHEN isnan(${x}) THEN CAST(0 AS BIGINT) ELSE CAST(${fn}(${x}) AS BIGINT) END)`;
 };
 
+/** A double NaN (DuckDB raises where Java's Math answers NaN). */
+const NAN = "CAST('NaN' AS DOUBLE)";
+const asDouble = (x: string | undefined): string => `CAST(${x} AS DOUBLE)`;
+
+/** Java's sin/cos/tan: NaN for an infinite angle (DuckDB raises). */
+const periodic = (fn: 'sin' | 'cos' | 'tan'): Lowering => ([x]) => `(CASE WHEN isinf(${asDouble(x)}) THEN ${NAN} ELSE ${fn}(${x}) END)`;
+/** Java's asin/acos: NaN outside [-1, 1] (DuckDB raises). */
+const arc = (fn: 'asin' | 'acos'): Lowering => ([x]) => `(CASE WHEN abs(${asDouble(x)}) > 1 THEN ${NAN} ELSE ${fn}(${x}) END)`;
+/** Spark's logarithms: NULL for zero or a negative number (DuckDB raises). */
+const logarithm = (fn: 'log10' | 'log2'): Lowering => ([x]) => `(CASE WHEN ${x} <= 0 THEN NULL ELSE ${fn}(${x}) END)`;
+
 /** Math functions DuckDB has, where Spark's answer differs or DuckDB lacks the name. */
 export const NATIVE_MATH = {
   floor: floorOrCeil('floor'),
@@ -30,5 +41,30 @@ export const NATIVE_MATH = {
   // abs of the base as a double: abs of the smallest integer overflows its type.
   power: ([b, e]) => `(CASE WHEN isnan(${e}) OR (abs(CAST(${b} AS DOUBLE)) = 1 AND isinf(${e})) THEN CAST('NaN' AS DOUBLE) ELSE pow(${b}, ${e}) END)`,
   abs: plain('abs'),
+  log10: logarithm('log10'),
+  log2: logarithm('log2'),
+  // Spark: ln(x) / ln(base), NULL where either is zero or negative; one argument is the natural logarithm.
+  log: ([b, x]) => (x === undefined
+    ? `(CASE WHEN ${b} <= 0 THEN NULL ELSE ln(${b}) END)`
+    : `(CASE WHEN ${b} <= 0 OR ${x} <= 0 THEN NULL ELSE ln(${asDouble(x)}) / ln(${asDouble(b)}) END)`),
+  // Spark's signum is a double that keeps NaN and the sign of a zero (DuckDB's sign is an integer, 0 for both).
+  signum: ([x]) => `(CASE WHEN isnan(${asDouble(x)}) OR ${x} = 0 THEN ${asDouble(x)} ELSE CAST(sign(${x}) AS DOUBLE) END)`,
+  sin: periodic('sin'),
+  cos: periodic('cos'),
+  tan: periodic('tan'),
+  // 1 / tan(x) in doubles, as Spark computes it (infinite at 0, where DuckDB's cot raises).
+  cot: ([x]) => `(CASE WHEN isinf(${asDouble(x)}) THEN ${NAN} ELSE 1.0 / tan(${asDouble(x)}) END)`,
+  asin: arc('asin'),
+  acos: arc('acos'),
+  // Spark adds 0.0 to both arguments, so -0.0 reads as 0.0 (atan2(0.0, -0.0) is 0, not π).
+  atan2: ([y, x]) => `atan2(${asDouble(y)} + 0.0, ${asDouble(x)} + 0.0)`,
+  e: () => 'exp(1.0)',
+  // Spark casts the argument to INT first: a BIGINT beyond it is an overflow error (said outright: DuckDB's
+  // optimizer folds a cast inside a comparison away, and the cast's own error with it).
+  factorial: ([n]) => `(CASE WHEN ${n} NOT BETWEEN -2147483648 AND 2147483647 THEN error(concat('[CAST_OVERFLOW] The value ', ${n}, ' cannot be cast to INT due to an overflow.')) `
+    + `WHEN ${n} BETWEEN 0 AND 20 THEN CAST(factorial(CAST(${n} AS INTEGER)) AS BIGINT) END)`,
+  // An integer is written as the two's complement of its BIGINT, as Spark casts it.
+  hex: ([x], _nodes, [type]) => (isIntegerType(type) ? `hex(CAST(${x} AS BIGINT))` : `hex(${x})`),
+  bin: ([x]) => `bin(CAST(${x} AS BIGINT))`,
 } satisfies Record<string, Lowering>;
 

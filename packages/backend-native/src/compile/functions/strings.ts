@@ -1,6 +1,7 @@
 import type { DataType } from '@thund/ir';
 import type { ArgumentTypes, Lowering } from './lowering.js';
 import { sparkLower, sparkUpper } from './spark-case.js';
+import { titleCaseOf } from './title-case.js';
 
 /**
  * Spark's substring (UTF8String.substringSQL): a position above 0 counts
@@ -47,9 +48,80 @@ function byteLength(x: string, type: DataType | undefined): string {
   return type === 'binary' ? `octet_length(${x})` : `strlen(${x})`;
 }
 
+/**
+ * Spark's initcap: each space-separated word's first character in title
+ * case, the rest of the word in lower case (other whitespace does not
+ * separate words).
+ */
+function initcap(text: string): string {
+  const word = (w: string): string => `(CASE WHEN ${w} = '' THEN '' ELSE ${titleCaseOf(`substr(${w}, 1, 1)`)} || ${sparkLower(`substr(${w}, 2)`)} END)`;
+  return `array_to_string(list_transform(string_split(${text}, ' '), w -> ${word('w')}), ' ')`;
+}
+
+/**
+ * Spark's substring_index: occurrences of the delimiter are found as Spark
+ * finds them, each search starting one character after the last match (so
+ * they may overlap); the string before the n-th one, or after the n-th
+ * from the end.
+ */
+function substringIndex(text: string, delimiter: string, count: string): string {
+  const starts = `list_filter(range(1, length(${text}) + 1), i -> substr(${text}, i, length(${delimiter})) = ${delimiter})`;
+  const n = `CAST(${count} AS INTEGER)`;
+  return `(CASE WHEN ${text} IS NULL OR ${delimiter} IS NULL OR ${count} IS NULL THEN NULL WHEN ${n} = 0 OR ${delimiter} = '' THEN '' `
+    + `WHEN abs(${n}) > len(${starts}) THEN ${text} `
+    + `WHEN ${n} > 0 THEN left(${text}, ${starts}[${n}] - 1) `
+    + `ELSE substr(${text}, ${starts}[${n}] + length(${delimiter})) END)`;
+}
+
+/** Spark's split_part: index 0 is an error, an empty delimiter leaves the string whole, a field beyond the last is empty. */
+function splitPart(text: string, delimiter: string, index: string): string {
+  const n = `CAST(${index} AS INTEGER)`;
+  const fields = `(CASE WHEN ${delimiter} = '' THEN [${text}] ELSE string_split(${text}, ${delimiter}) END)`;
+  return `(CASE WHEN ${text} IS NULL OR ${delimiter} IS NULL OR ${index} IS NULL THEN NULL `
+    + `WHEN ${n} = 0 THEN error('[INVALID_INDEX_OF_ZERO] The index 0 is invalid. An index shall be either < 0 or > 0 (the first element has index 1).') `
+    + `ELSE coalesce(${fields}[${n}], '') END)`;
+}
+
+/** Spark's locate: 0 below position 1 or for a NULL position (even with a NULL string); an empty substring is found at 1 wherever the search starts. */
+function locate(needle: string, text: string, position: string | undefined): string {
+  if (position === undefined) return `CAST(instr(${text}, ${needle}) AS INTEGER)`;
+  const from = `CAST(${position} AS INTEGER)`;
+  const found = `instr(substr(${text}, ${from}), ${needle})`;
+  return `(CASE WHEN ${position} IS NULL THEN 0 WHEN ${needle} IS NULL OR ${text} IS NULL THEN NULL WHEN ${from} < 1 THEN 0 WHEN ${needle} = '' THEN 1 `
+    + `WHEN ${found} = 0 THEN 0 ELSE CAST(${found} + ${from} - 1 AS INTEGER) END)`;
+}
+
+/** Spark's base64: MIME lines of 76 characters joined by CRLF. */
+function base64(x: string, type: DataType | undefined): string {
+  const encoded = `to_base64(${type === 'binary' ? x : `encode(${x})`})`;
+  return `(CASE WHEN ${x} IS NULL THEN NULL ELSE array_to_string(list_transform(range(0, length(${encoded}), 76), k -> substr(${encoded}, k + 1, 76)), '\r\n') END)`;
+}
+
+/** Spark's concat_ws: the separator between the non-NULL arguments and the non-NULL elements of list arguments. */
+function concatWs(args: readonly string[], types: ArgumentTypes): string {
+  const [separator, ...values] = args;
+  const parts = values.map((v, i) => {
+    const type = types[i + 1];
+    return typeof type === 'object' && type.type === 'list' ? `CAST(${v} AS VARCHAR[])` : `[${asText(v, type)}]`;
+  });
+  const list = parts.length === 0 ? '[]::VARCHAR[]' : `flatten([${parts.join(', ')}])`;
+  // list_reduce, not array_to_string: DuckDB's joins take only a constant separator.
+  const kept = `list_filter(${list}, v -> v IS NOT NULL)`;
+  return `(CASE WHEN ${separator} IS NULL THEN NULL WHEN len(${kept}) = 0 THEN '' ELSE list_reduce(${kept}, (a, b) -> a || ${separator} || b) END)`;
+}
+
 /** String functions whose DuckDB form differs from Spark's. */
 export const NATIVE_STRINGS = {
   upper: ([x]) => sparkUpper(x as string),
+  initcap: ([x]) => `(CASE WHEN ${x} IS NULL THEN NULL ELSE ${initcap(x as string)} END)`,
+  base64: ([x], _nodes, [type]) => base64(x as string, type),
+  chr: ([n]) => `(CASE WHEN ${n} < 0 THEN '' ELSE chr(CAST(${n} % 256 AS INTEGER)) END)`,
+  space: ([n]) => positiveCount("' '", n as string, (count) => `repeat(' ', ${count})`),
+  split_part: ([text, delimiter, index]) => splitPart(text as string, delimiter as string, index as string),
+  substring_index: ([text, delimiter, count]) => substringIndex(text as string, delimiter as string, count as string),
+  locate: ([needle, text, position]) => locate(needle as string, text as string, position),
+  ends_with: ([text, suffix]) => `ends_with(${text}, ${suffix})`,
+  concat_ws: (args, _nodes, types) => concatWs(args, types),
   lower: ([x]) => sparkLower(x as string),
   // Spark trims spaces only (DuckDB: any whitespace).
   trim: ([x]) => `trim(${x}, ' ')`,

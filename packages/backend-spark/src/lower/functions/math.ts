@@ -3,4 +3,19 @@ import { type SparkFunction, same } from './spark-function.js';
 /** Math functions Spark writes its own way. */
 export const SPARK_MATH = {
   round: same('round'),
+  log10: same('log10'),
+  log2: same('log2'),
+  log: same('log'),
+  signum: same('signum'),
+  sin: same('sin'),
+  cos: same('cos'),
+  tan: same('tan'),
+  cot: same('cot'),
+  asin: same('asin'),
+  acos: same('acos'),
+  atan2: same('atan2'),
+  e: same('e'),
+  factorial: same('factorial'),
+  hex: same('hex'),
+  bin: same('bin'),
 } satisfies Record<string, SparkFunction>;

@@ -17,4 +17,13 @@ export const SPARK_STRINGS = {
   ascii: same('ascii'),
   octet_length: same('octet_length'),
   bit_length: same('bit_length'),
+  initcap: same('initcap'),
+  base64: same('base64'),
+  chr: same('chr'),
+  space: same('space'),
+  split_part: same('split_part', '3.3'),
+  substring_index: same('substring_index'),
+  locate: same('locate'),
+  ends_with: same('endswith', '3.3'),
+  concat_ws: same('concat_ws'),
 } satisfies Record<string, SparkFunction>;

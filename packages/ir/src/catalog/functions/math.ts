@@ -1,5 +1,13 @@
-import { fn, shared } from '../function-signature.js';
+import { type ArgumentRule, fn, shared } from '../function-signature.js';
+import { isInteger } from '../../infer/type-algebra.js';
 import { FLOOR_TYPE, ROUND_TYPE, commonOf, sameAs } from '../result-types.js';
+
+/** Refuses an argument other than an integer, a string or a binary (Spark casts no other type for `name`). */
+const integerStringOrBinary = (name: string): ArgumentRule => ([arg]) => {
+  const type = arg?.type;
+  if (type === null || type === undefined || isInteger(type) || type === 'utf8' || type === 'binary') return undefined;
+  return `${name} takes an integer, a string or a binary; cast the argument to one of them first`;
+};
 
 /** Numeric functions. */
 export const MATH = [
@@ -21,4 +29,29 @@ export const MATH = [
   shared('exp', 'scalar', ['numeric'], 'float64', 'e raised to the argument.'),
   shared('greatest', 'scalar', ['any'], commonOf(), 'Largest non-null argument (NaN above every number).', { min: 2, max: null }),
   shared('least', 'scalar', ['any'], commonOf(), 'Smallest non-null argument.', { min: 2, max: null }),
+  fn('log10', 'scalar', ['numeric'], 'float64', 'Base-10 logarithm; NULL for zero or a negative number.'),
+  fn('log2', 'scalar', ['numeric'], 'float64', 'Base-2 logarithm; NULL for zero or a negative number.'),
+  fn('log', 'scalar', ['numeric', 'numeric'], 'float64', 'Logarithm of the second argument to the base of the first (`log(x)` alone is the natural one); NULL where either is zero or negative.', { min: 1 }),
+  shared('cbrt', 'scalar', ['numeric'], 'float64', 'Cube root.'),
+  fn('signum', 'scalar', ['numeric'], 'float64', 'Sign of the number as a double: -1.0, 0.0 (or -0.0) or 1.0; NaN for NaN.', { aliases: ['sign'] }),
+  fn('sin', 'scalar', ['numeric'], 'float64', 'Sine of an angle in radians; NaN for an infinite one.'),
+  fn('cos', 'scalar', ['numeric'], 'float64', 'Cosine of an angle in radians; NaN for an infinite one.'),
+  fn('tan', 'scalar', ['numeric'], 'float64', 'Tangent of an angle in radians; NaN for an infinite one.'),
+  fn('cot', 'scalar', ['numeric'], 'float64', 'Cotangent (1 / tan) of an angle in radians; infinite at 0.'),
+  fn('asin', 'scalar', ['numeric'], 'float64', 'Arc sine in radians; NaN outside [-1, 1].'),
+  fn('acos', 'scalar', ['numeric'], 'float64', 'Arc cosine in radians; NaN outside [-1, 1].'),
+  shared('atan', 'scalar', ['numeric'], 'float64', 'Arc tangent in radians.'),
+  fn('atan2', 'scalar', ['numeric', 'numeric'], 'float64', 'Angle in radians of the point (x, y), given y then x; -0.0 is read as 0.0, as in Spark.'),
+  shared('sinh', 'scalar', ['numeric'], 'float64', 'Hyperbolic sine.'),
+  shared('cosh', 'scalar', ['numeric'], 'float64', 'Hyperbolic cosine.'),
+  shared('tanh', 'scalar', ['numeric'], 'float64', 'Hyperbolic tangent.'),
+  shared('degrees', 'scalar', ['numeric'], 'float64', 'Radians converted to degrees.'),
+  shared('radians', 'scalar', ['numeric'], 'float64', 'Degrees converted to radians.'),
+  shared('pi', 'scalar', [], 'float64', 'The constant π.'),
+  fn('e', 'scalar', [], 'float64', 'The constant e.'),
+  fn('factorial', 'scalar', ['integer'], 'int64', 'n! for n from 0 to 20; NULL outside that range.'),
+  fn('hex', 'scalar', ['any'], 'utf8', 'Upper-case hexadecimal text of an integer (two\'s complement of its BIGINT), or of a string\'s UTF-8 bytes or a binary.', {
+    refuse: integerStringOrBinary('hex'),
+  }),
+  fn('bin', 'scalar', ['integer'], 'utf8', 'Binary digits of an integer (two\'s complement of its BIGINT for a negative one).'),
 ] as const;
