@@ -4,6 +4,7 @@ import {
 } from '@thund/ir';
 import { duckdbType } from './duckdb-types.js';
 import { lowerFunction, windowResultType } from './function-lowering.js';
+import { OVER } from './functions/lowering.js';
 import { quoteIdentifier, quoteString } from './sql-text.js';
 import { fieldSql, subscriptSql } from './nested-access-sql.js';
 
@@ -116,7 +117,7 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
 
   /** A function call in its DuckDB form (see {@link FUNCTION_LOWERING}); a function with none is `THUND_UNSUPPORTED`. */
   readonly call = (node: Extract<Expression, { kind: 'call' }>): string =>
-    lowerFunction(node.name, node.args.map((a) => this.compile(a)), node.args, this.#argumentTypes(node.args));
+    lowerFunction(node.name, node.args.map((a) => this.compile(a)), node.args, this.#argumentTypes(node.args)).replaceAll(OVER, '');
 
   /** A window function call: its DuckDB form `OVER (PARTITION BY … ORDER BY … ROWS BETWEEN …)`. */
   readonly window_call = (node: Extract<Expression, { kind: 'window_call' }>): string => {
@@ -125,7 +126,8 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
     if (node.partitionBy.length > 0) parts.push(`PARTITION BY ${node.partitionBy.map((e) => this.compileUnaliased(e)).join(', ')}`);
     if (node.orderBy.length > 0) parts.push(`ORDER BY ${node.orderBy.map((k) => this.sortKey(k)).join(', ')}`);
     if (node.frame !== undefined) parts.push(rowsFrame(node.frame));
-    const windowed = `${fn} OVER (${parts.join(' ')})`;
+    const over = ` OVER (${parts.join(' ')})`;
+    const windowed = fn.includes(OVER) ? fn.replaceAll(OVER, over) : `${fn}${over}`;
     const type = windowResultType(node.name);
     return type === undefined ? windowed : `CAST(${windowed} AS ${type})`;
   };

@@ -136,6 +136,16 @@ const AGGREGATE: ReadonlyArray<readonly [name: string, expr: () => Expr, value: 
   ['count_if', () => call('count_if', col('salary').gt(90)), 2],
   ['bool_and', () => call('bool_and', col('salary').gt(80)), false],
   ['bool_or', () => call('bool_or', col('salary').gt(110)), true],
+  ['max_by', () => call('max_by', col('name'), col('salary')), 'ada'],
+  ['min_by', () => call('min_by', col('name'), col('salary')), 'ed'],
+  ['covar_pop', () => call('covar_pop', col('salary'), col('salary')), 264],
+  ['covar_samp', () => call('covar_samp', col('salary'), col('salary')), 330],
+  ['median', () => call('median', col('salary')), 90],
+  ['percentile', () => call('percentile', col('salary'), 0.25), 90],
+  ['percentile_approx', () => call('percentile_approx', col('salary'), 0.5), 90],
+  ['bit_and', () => call('bit_and', col('salary')), 64],
+  ['bit_or', () => call('bit_or', col('salary')), 126],
+  ['bit_xor', () => call('bit_xor', col('salary')), 90],
 ];
 
 const bySalaryThenId = () => [col('salary').desc(), col('id').asc()];
@@ -152,6 +162,9 @@ const WINDOW: ReadonlyArray<readonly [name: string, expr: () => Expr, order: () 
   ['ntile', () => call('ntile', 2), bySalaryThenId, [1, 1, 1, 2, 2]],
   ['percent_rank', () => call('percent_rank'), bySalary, [0, 0.25, 0.5, 0.5, 1]],
   ['cume_dist', () => call('cume_dist'), bySalary, [0.2, 0.4, 0.8, 0.8, 1]],
+  ['first_value', () => call('first_value', col('name')), bySalaryThenId, ['ada', 'ada', 'ada', 'ada', 'ada']],
+  ['last_value', () => call('last_value', col('name')), bySalaryThenId, ['ada', 'bob', 'cy', 'di', 'ed']],
+  ['nth_value', () => call('nth_value', col('name'), 2), bySalaryThenId, [null, 'bob', 'bob', 'bob', 'bob']],
 ];
 
 const scalarCases = [...SCALAR.map(([name, expr, value]) => [name, name, expr, value] as const), ...SCALAR_EDGES.map(([suffix, name, expr, value]) => [`${name}/${suffix}`, name, expr, value] as const)].map(([id, name, expr, value]): ConformanceCase => ({
@@ -238,5 +251,36 @@ const decimalResults: ConformanceCase = {
   },
 };
 
+/**
+ * Aggregates whose native form takes several engine aggregates (avg of a decimal: a sum and a count;
+ * percentile_approx: a list) used over a window: each part is windowed, the answer is per row.
+ */
+const aggregatesOverWindows: ConformanceCase = {
+  id: 'functions/avg/aggregates-over-windows',
+  group: 'function:avg',
+  description: 'avg of a decimal, percentile_approx and max_by over a running window (ordered by id) give each row its running answer',
+  files: { 'people.jsonl': PEOPLE_JSONL },
+  pipeline: ({ path }) =>
+    pipeline('fn_aggregates_over_windows')
+      .temporaryView('people', { query: readFiles('json', path('people.jsonl'), { schema: PEOPLE_SCHEMA }).filter(col('salary').isNotNull()) })
+      .materializedView('out', {
+        query: from('people').window(
+          avg(col('salary').cast(DECIMAL_10_2)).over({ orderBy: ['id'] }).as('mean'),
+          call('percentile_approx', col('salary'), 0.5).over({ orderBy: ['id'] }).as('mid'),
+          call('max_by', col('name'), col('age')).over({ orderBy: ['id'] }).as('oldest'),
+        ).select('id', call('concat', col('mean')).as('mean'), 'mid', 'oldest'),
+      })
+      .build(),
+  expected: {
+    out: [
+      { id: 1, mean: '120.000000', mid: 120, oldest: 'ada' },
+      { id: 2, mean: '110.000000', mid: 100, oldest: 'ada' },
+      { id: 3, mean: '103.333333', mid: 100, oldest: 'cy' },
+      { id: 4, mean: '100.000000', mid: 90, oldest: 'cy' },
+      { id: 5, mean: '94.000000', mid: 90, oldest: 'cy' },
+    ],
+  },
+};
+
 /** One case per cataloged function, and edge cases. */
-export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, decimalResults, ...windowCases];
+export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, decimalResults, aggregatesOverWindows, ...windowCases];

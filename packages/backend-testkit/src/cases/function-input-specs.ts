@@ -129,6 +129,17 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   count_if: {},
   bool_and: {},
   bool_or: {},
+  // Distinct ordering values (unbiased, from a wide range), so no tie leaves the answer to the engine's row order.
+  max_by: { values: { 1: fc.option(fc.noBias(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 })), { nil: null }) }, types: { 1: ['int32'] } },
+  min_by: { values: { 1: fc.option(fc.noBias(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 })), { nil: null }) }, types: { 1: ['int32'] } },
+  covar_pop: { moderate: true },
+  covar_samp: { moderate: true },
+  median: {},
+  percentile: { literals: { 1: [0, 0.25, 0.3, 0.5, 0.99, 1] } },
+  percentile_approx: { literals: { 1: [0, 0.1, 0.3, 0.5, 0.9, 1], 2: [10000] }, arities: [2, 3] },
+  bit_and: {},
+  bit_or: {},
+  bit_xor: {},
   // windows
   row_number: {},
   rank: { order: 'peers' },
@@ -138,5 +149,8 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   ntile: { literals: { 0: [1, 2, 3] } },
   percent_rank: { order: 'peers' },
   cume_dist: { order: 'peers' },
+  first_value: {},
+  last_value: {},
+  nth_value: { literals: { 1: [1, 2, 3] } },
   ...NESTED_FUNCTION_INPUTS,
 };

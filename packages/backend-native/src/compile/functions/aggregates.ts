@@ -1,5 +1,6 @@
+import type { DataType } from '@thund/ir';
 import type { Lowering } from './lowering.js';
-import { decimalOf, isIntegerType } from './lowering.js';
+import { OVER, decimalOf, isIntegerType } from './lowering.js';
 
 /**
  * Spark's avg of a decimal(p,s): decimal(p+4,s+4), the exact mean rounded
@@ -7,11 +8,25 @@ import { decimalOf, isIntegerType } from './lowering.js';
  * times 10^4 over the count, rounded, scaled back.
  */
 function decimalAverage(x: string, precision: number, scale: number): string {
-  const unscaled = `CAST(sum(${x}) * ${10n ** BigInt(scale)} AS HUGEINT)`;
-  const n = `CAST(count(${x}) AS HUGEINT)`;
+  const unscaled = `CAST(sum(${x})${OVER} * ${10n ** BigInt(scale)} AS HUGEINT)`;
+  const n = `CAST(count(${x})${OVER} AS HUGEINT)`;
   const rounded = `sign(${unscaled}) * ((abs(${unscaled}) * 20000 + ${n}) // (2 * ${n}))`;
   const resultScale = Math.min(38, scale + 4);
   return `CAST(CAST(${rounded} AS DECIMAL(38,0)) * CAST('1e-${scale + 4}' AS DECIMAL(${scale + 5},${scale + 4})) AS DECIMAL(${Math.min(38, precision + 4)},${resultScale}))`;
+}
+
+/**
+ * Spark's percentile_approx while its summary holds every row: the
+ * ceil(p × n)-th smallest non-null value (p times n in doubles, as Spark
+ * computes it).
+ */
+function percentileApprox(x: string, fraction: string, type: DataType | undefined): string {
+  // Spark's summary holds a BIGINT as a double: beyond 2^53 the answer is the double's value (saturated at the ends, as Java casts).
+  const held = type === 'int64' ? `CAST(${x} AS DOUBLE)` : x;
+  const values = `list_filter(list(${held})${OVER}, v -> v IS NOT NULL)`;
+  const answer = `list_sort(${values})[greatest(1, CAST(ceil(CAST(${fraction} AS DOUBLE) * len(${values})) AS BIGINT))]`;
+  if (type !== 'int64') return answer;
+  return `(CASE WHEN ${answer} >= 9223372036854775807 THEN 9223372036854775807 ELSE CAST(${answer} AS BIGINT) END)`;
 }
 
 /** Aggregates whose DuckDB form differs from Spark's. */
@@ -20,6 +35,13 @@ export const NATIVE_AGGREGATES = {
   count_distinct: (args) => `count(DISTINCT ${args[0]})`,
   // DuckDB's count_if is a HUGEINT sum, NULL over no true-or-false row; Spark's a BIGINT count, 0 then.
   count_if: ([x]) => `count(CASE WHEN ${x} THEN 1 END)`,
+  // arg_max_null: a NULL first argument on the chosen row is the answer, as in Spark (arg_max would skip that row).
+  max_by: ([x, by]) => `arg_max_null(${x}, ${by})`,
+  min_by: ([x, by]) => `arg_min_null(${x}, ${by})`,
+  // Spark interpolates in doubles (a decimal's median has more digits than the decimal).
+  median: ([x]) => `quantile_cont(CAST(${x} AS DOUBLE), 0.5)`,
+  percentile: ([x, p]) => `quantile_cont(CAST(${x} AS DOUBLE), ${p})`,
+  percentile_approx: ([x, p], _nodes, [type]) => percentileApprox(x as string, p as string, type),
   // Spark averages integers as doubles (DuckDB exactly, then rounds once); a type not known is left to DuckDB.
   avg: ([x], _nodes, [type]) => {
     const decimal = decimalOf(type);

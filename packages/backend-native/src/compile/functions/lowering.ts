@@ -7,6 +7,15 @@ export type ArgumentTypes = readonly (DataType | undefined)[];
 /** Lowers the compiled arguments of one cataloged function to DuckDB SQL, knowing their nodes and, where known, their types. */
 export type Lowering = (args: readonly string[], nodes: readonly Expression[], types: ArgumentTypes) => string;
 
+/**
+ * Where an aggregate's lowering is more than one DuckDB aggregate call
+ * (Spark's avg of a decimal takes a sum and a count), each
+ * call is followed by this marker: a window puts its OVER clause there, an
+ * aggregation removes it. A lowering without it gets the OVER clause at
+ * its end.
+ */
+export const OVER = '/*thund:over*/';
+
 /** A call of the DuckDB function `name` with the arguments unchanged. */
 export const plain = (name: string): Lowering => (args) => `${name}(${args.join(', ')})`;
 

@@ -16,4 +16,17 @@ export const AGGREGATES = [
   fn('count_if', 'aggregate', ['boolean'], 'int64', 'Number of rows where the predicate is true; 0 for none.'),
   shared('bool_and', 'aggregate', ['boolean'], 'bool', 'Whether the predicate is true for every non-null value; NULL for none.', { aliases: ['every'] }),
   shared('bool_or', 'aggregate', ['boolean'], 'bool', 'Whether the predicate is true for some non-null value; NULL for none.'),
+  fn('max_by', 'aggregate', ['any', 'any'], sameAs(0), 'The first argument on the row where the second is largest (rows where it is NULL skipped); on a tie, whichever row the engine meets first.'),
+  fn('min_by', 'aggregate', ['any', 'any'], sameAs(0), 'The first argument on the row where the second is smallest (rows where it is NULL skipped); on a tie, whichever row the engine meets first.'),
+  shared('covar_pop', 'aggregate', ['numeric', 'numeric'], 'float64', 'Population covariance of the pairs where both are non-null.'),
+  shared('covar_samp', 'aggregate', ['numeric', 'numeric'], 'float64', 'Sample covariance of the pairs where both are non-null; NULL for fewer than two.'),
+  fn('median', 'aggregate', ['numeric'], 'float64', 'Median, interpolated between the two middle values.'),
+  fn('percentile', 'aggregate', ['numeric', 'numeric_literal'], 'float64', 'Exact percentile (a fraction from 0 to 1), interpolated linearly between neighbouring values.'),
+  fn('percentile_approx', 'aggregate', ['numeric', 'numeric_literal', 'integer_literal'], sameAs(0), 'A value of the column at the percentile (a fraction from 0 to 1): the ceil(p × n)-th smallest; exact below `accuracy` (default 10000) rows.', {
+    min: 2, aliases: ['approx_percentile'],
+    notes: ['Native computes the exact answer Spark\'s summary gives while it holds every row (fewer than `accuracy` rows); above that Spark\'s answer is within 1/accuracy of that rank and native\'s stays exact.'],
+  }),
+  shared('bit_and', 'aggregate', ['integer'], sameAs(0), 'Bitwise AND of the non-null values.'),
+  shared('bit_or', 'aggregate', ['integer'], sameAs(0), 'Bitwise OR of the non-null values.'),
+  shared('bit_xor', 'aggregate', ['integer'], sameAs(0), 'Bitwise XOR of the non-null values.'),
 ] as const;
