@@ -9,6 +9,9 @@ const SMALL_COUNTS = { types: { 1: ['int32'] }, values: { 1: fc.option(fc.intege
 /** Days or months to add: within a few centuries of the dates tried, where both engines have dates. */
 const DATE_COUNTS = { types: { 1: ['int32'] }, values: { 1: fc.option(fc.integer({ min: -100_000, max: 100_000 }), { nil: null }) }, edges: { 1: [null, 0, 1, -1, 29, -366] } } as const;
 
+/** Days since 1970 within the years both engines have (0001-9999). */
+const DAYS = { types: { 0: ['int32'] }, values: { 0: fc.option(fc.integer({ min: -719_162, max: 2_932_896 }), { nil: null }) }, edges: { 0: [null, 0, -1, 1, 11_016, -719_162, 2_932_896] } } as const;
+
 /**
  * How the differential tests each cataloged function (an entry per
  * function, so a new function does not compile until it says): `{}`
@@ -49,6 +52,11 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   factorial: {},
   hex: {},
   bin: {},
+  pmod: {},
+  isnan: {},
+  negative: {},
+  positive: {},
+  bit_count: {},
   // strings
   upper: {},
   lower: {},
@@ -115,6 +123,18 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   date_add: DATE_COUNTS,
   date_sub: DATE_COUNTS,
   add_months: { ...DATE_COUNTS, values: { 1: fc.option(fc.integer({ min: -3_000, max: 3_000 }), { nil: null }) } },
+  make_date: { types: { 0: ['int32'], 1: ['int32'], 2: ['int32'] }, values: { 0: fc.option(fc.integer({ min: -2, max: 10_001 }), { nil: null }), 1: fc.option(fc.integer({ min: 0, max: 13 }), { nil: null }), 2: fc.option(fc.integer({ min: 0, max: 32 }), { nil: null }) }, edges: { 0: [null, 0, 1, 1970, 2024, 9999, 10_000], 1: [null, 0, 1, 2, 12, 13], 2: [null, 0, 1, 28, 29, 30, 31, 32] } },
+  unix_date: {},
+  date_from_unix_date: DAYS,
+  unix_seconds: {},
+  unix_millis: {},
+  unix_micros: {},
+  timestamp_seconds: { types: { 0: ['int64'] }, values: { 0: fc.option(fc.integer({ min: -62_135_596_800, max: 253_402_300_799 }), { nil: null }) }, edges: { 0: [null, 0, -1, 1, 951_782_400, -62_135_596_800, 253_402_300_799] } },
+  timestamp_millis: { types: { 0: ['int64'] }, values: { 0: fc.option(fc.integer({ min: -62_135_596_800_000, max: 253_402_300_799_999 }), { nil: null }) }, edges: { 0: [null, 0, -1, 1, 951_782_400_000] } },
+  timestamp_micros: { types: { 0: ['int64'] }, values: { 0: fc.option(fc.bigInt({ min: -62_135_596_800_000_000n, max: 253_402_300_799_999_999n }), { nil: null }) }, edges: { 0: [null, 0, -1, 1, 951_782_400_000_000] } },
+  weekday: {},
+  next_day: { literals: { 1: ['mo', 'TUE', 'Wednesday', 'th', 'FRI', 'saturday', 'Su', 'xx'] } },
+  trunc: { literals: { 1: ['year', 'YYYY', 'yy', 'quarter', 'MONTH', 'mm', 'mon', 'week', 'day'] } },
   // aggregates
   count: {},
   count_distinct: {},

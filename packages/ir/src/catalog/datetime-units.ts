@@ -16,3 +16,8 @@ export function dateTruncUnit(unit: string): string | undefined {
 
 /** Every spelling date_trunc accepts, for messages. */
 export const DATE_TRUNC_SPELLINGS: readonly string[] = Object.freeze(Object.keys(DATE_TRUNC_UNITS));
+
+/** trunc's units (any case) and the unit each means. */
+export const TRUNC_UNITS: Readonly<Record<string, 'year' | 'quarter' | 'month' | 'week'>> = {
+  YEAR: 'year', YYYY: 'year', YY: 'year', QUARTER: 'quarter', MONTH: 'month', MM: 'month', MON: 'month', WEEK: 'week',
+};

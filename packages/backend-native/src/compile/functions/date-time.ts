@@ -1,4 +1,4 @@
-import { ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
+import { TRUNC_UNITS, ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
 import { formatDatetime, parseDatetime, patternTokens } from './datetime-render.js';
 import { type Lowering, stringLiteral } from './lowering.js';
 
@@ -10,6 +10,16 @@ const DEFAULT_PATTERN = 'yyyy-MM-dd HH:mm:ss';
 
 /** Whole seconds of microseconds since 1970, cut toward zero as Spark's long division cuts them (-0.5 s is 0), exactly. */
 const wholeSeconds = (micros: string): string => `CAST((${micros} - ${micros} % 1000000) // 1000000 AS BIGINT)`;
+
+/** A count of `unit` since 1970-01-01 00:00:00 UTC of a timestamp, rounded down as Spark's floorDiv rounds. */
+const floorUnits = (x: string, perUnit: number): string => {
+  const micros = `epoch_us(CAST(${x} AS TIMESTAMP))`;
+  // Exact integer arithmetic (DuckDB's // cuts toward zero): subtract the non-negative remainder first.
+  return `((${micros} - ((${micros} % ${perUnit}) + ${perUnit}) % ${perUnit}) // ${perUnit})`;
+};
+
+/** DuckDB's ISO day of the week (1 = Monday) of each name next_day reads. */
+const ISO_DAYS: Readonly<Record<string, number>> = { MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6, SU: 7 };
 
 /** Date and time functions whose DuckDB form differs from Spark's. */
 export const NATIVE_DATE_TIME = {
@@ -45,5 +55,28 @@ export const NATIVE_DATE_TIME = {
   date_add: ([x, days]) => `(CAST(${x} AS DATE) + CAST(${days} AS INTEGER))`,
   date_sub: ([x, days]) => `(CAST(${x} AS DATE) - CAST(${days} AS INTEGER))`,
   // DuckDB's month arithmetic clamps to the month's last day, as Spark's add_months does.
+  // Spark's year range is 1-9999 (DuckDB's is wider): a year outside it is an error there too.
+  make_date: ([y, m, d]) => `(CASE WHEN ${y} IS NULL OR ${m} IS NULL OR ${d} IS NULL THEN NULL WHEN ${y} NOT BETWEEN 1 AND 9999 THEN error('date value out of range') ELSE make_date(CAST(${y} AS INTEGER), CAST(${m} AS INTEGER), CAST(${d} AS INTEGER)) END)`,
+  unix_date: ([x]) => `CAST(CAST(${x} AS DATE) - DATE '1970-01-01' AS INTEGER)`,
+  date_from_unix_date: ([n]) => `(DATE '1970-01-01' + CAST(${n} AS INTEGER))`,
+  // Integer division of microseconds, exact (no double), rounded down.
+  unix_seconds: ([x]) => floorUnits(x as string, 1_000_000),
+  unix_millis: ([x]) => floorUnits(x as string, 1_000),
+  unix_micros: ([x]) => `epoch_us(CAST(${x} AS TIMESTAMP))`,
+  timestamp_seconds: ([n]) => `make_timestamp(CAST(${n} AS BIGINT) * 1000000)::TIMESTAMPTZ`,
+  timestamp_millis: ([n]) => `make_timestamp(CAST(${n} AS BIGINT) * 1000)::TIMESTAMPTZ`,
+  timestamp_micros: ([n]) => `make_timestamp(CAST(${n} AS BIGINT))::TIMESTAMPTZ`,
+  weekday: ([x]) => `CAST(isodow(${x}) - 1 AS INTEGER)`,
+  next_day: ([x], nodes) => {
+    const target = ISO_DAYS[(stringLiteral(nodes[1]) ?? '').slice(0, 2).toUpperCase()];
+    if (target === undefined) throw new ThundError(ThundErrorCode.Validation, 'next_day needs a day-of-week literal (see docs/functions.md)', { backend: 'native' });
+    const date = `CAST(${x} AS DATE)`;
+    return `(${date} + CAST((${target} - isodow(${date}) + 6) % 7 + 1 AS INTEGER))`;
+  },
+  trunc: ([x], nodes) => {
+    const unit = TRUNC_UNITS[(stringLiteral(nodes[1]) ?? '').toUpperCase()];
+    if (unit === undefined) throw new ThundError(ThundErrorCode.Validation, 'trunc needs a unit literal (see docs/functions.md)', { backend: 'native' });
+    return `CAST(date_trunc('${unit}', CAST(${x} AS DATE)) AS DATE)`;
+  },
   add_months: ([x, months]) => `CAST(CAST(${x} AS DATE) + to_months(CAST(${months} AS INTEGER)) AS DATE)`,
 } satisfies Record<string, Lowering>;

@@ -24,6 +24,13 @@ const arc = (fn: 'asin' | 'acos'): Lowering => ([x]) => `(CASE WHEN abs(${asDoub
 /** Spark's logarithms: NULL for zero or a negative number (DuckDB raises). */
 const logarithm = (fn: 'log10' | 'log2'): Lowering => ([x]) => `(CASE WHEN ${x} <= 0 THEN NULL ELSE ${fn}(${x}) END)`;
 
+/** An integer wrapped to a signed `bits`-bit integer, as Java's int and long arithmetic wraps on overflow. */
+function wrapped(value: string, bits: 32 | 64): string {
+  const span = 2n ** BigInt(bits);
+  const half = span / 2n;
+  return `CAST(((${value} + ${half}) % ${span} + ${span}) % ${span} - ${half} AS ${bits === 64 ? 'BIGINT' : 'INTEGER'})`;
+}
+
 /** Math functions DuckDB has, where Spark's answer differs or DuckDB lacks the name. */
 export const NATIVE_MATH = {
   floor: floorOrCeil('floor'),
@@ -66,5 +73,18 @@ export const NATIVE_MATH = {
   // An integer is written as the two's complement of its BIGINT, as Spark casts it.
   hex: ([x], _nodes, [type]) => (isIntegerType(type) ? `hex(CAST(${x} AS BIGINT))` : `hex(${x})`),
   bin: ([x]) => `bin(CAST(${x} AS BIGINT))`,
+  // Spark adds the divisor only to a negative remainder, in its type's wrapping arithmetic; a divisor of 0 is an error in
+  // ANSI mode (DuckDB's % is NULL), after a NULL dividend (which gives NULL).
+  pmod: ([a, b], _nodes, types) => {
+    const remainder = `(${a} % ${b})`;
+    const wide = types[0] === 'int64' || types[1] === 'int64';
+    const adjusted = wrapped(`(CAST(${remainder} AS HUGEINT) + ${b})`, wide ? 64 : 32);
+    return `(CASE WHEN ${a} IS NULL OR ${b} IS NULL THEN NULL WHEN ${b} = 0 THEN error('[REMAINDER_BY_ZERO] Remainder by zero.') `
+      + `WHEN ${remainder} < 0 THEN ${adjusted} % ${b} ELSE ${remainder} END)`;
+  },
+  isnan: ([x]) => `coalesce(isnan(${asDouble(x)}), false)`,
+  negative: ([x]) => `(- ${x})`,
+  positive: ([x]) => `(${x})`,
+  bit_count: ([x]) => `CAST(bit_count(CAST(${x} AS BIGINT)) AS INTEGER)`,
 } satisfies Record<string, Lowering>;
 

@@ -18,4 +18,9 @@ export const SPARK_MATH = {
   factorial: same('factorial'),
   hex: same('hex'),
   bin: same('bin'),
+  pmod: same('pmod'),
+  isnan: same('isnan'),
+  negative: same('negative'),
+  positive: same('positive'),
+  bit_count: same('bit_count', '3.0'),
 } satisfies Record<string, SparkFunction>;

@@ -1,6 +1,6 @@
 import { literalIn, literalString } from '../argument-rules.js';
 import { type PatternUse, parseDatetimePattern } from '../datetime-pattern.js';
-import { DATE_TRUNC_SPELLINGS, dateTruncUnit } from '../datetime-units.js';
+import { DATE_TRUNC_SPELLINGS, TRUNC_UNITS, dateTruncUnit } from '../datetime-units.js';
 import { type ArgumentRule, fn, shared } from '../function-signature.js';
 
 const TIMESTAMP_UTC = { type: 'timestamp', unit: 'us', timezone: 'UTC' } as const;
@@ -12,6 +12,20 @@ const datetimePattern = (use: PatternUse): ArgumentRule => (args) => {
   const parsed = parseDatetimePattern(pattern, use);
   return 'refused' in parsed ? parsed.refused : undefined;
 };
+
+/** Refuses an argument at `index` that is known not to be a DATE (Spark casts no timestamp to a date for these functions). */
+const dateOnly = (name: string, index = 0): ArgumentRule => (args) => {
+  const type = args[index]?.type;
+  if (type === null || type === undefined || type === 'date32') return undefined;
+  return `${name} takes a DATE; cast the argument with to_date(…) first`;
+};
+
+/** Refuses a DATE argument (Spark's unix_seconds and its kin take timestamps only). */
+const timestampOnly = (name: string): ArgumentRule => ([arg]) =>
+  (arg?.type === 'date32' ? `${name} takes a timestamp; cast the date with CAST(… AS TIMESTAMP) first` : undefined);
+
+/** The day names next_day reads (any case): two letters, three, or the whole name. */
+const DAY_NAMES = ['MO', 'MON', 'MONDAY', 'TU', 'TUE', 'TUESDAY', 'WE', 'WED', 'WEDNESDAY', 'TH', 'THU', 'THURSDAY', 'FR', 'FRI', 'FRIDAY', 'SA', 'SAT', 'SATURDAY', 'SU', 'SUN', 'SUNDAY'];
 
 /** Dates and timestamps. */
 export const DATE_TIME = [
@@ -58,5 +72,21 @@ export const DATE_TIME = [
   }),
   fn('add_months', 'scalar', ['temporal', 'integer'], 'date32', 'The date plus a number of months; a day the month lacks becomes its last day (Jan 31 + 1 month = Feb 28 or 29).', {
     notes: ['A BIGINT number of months is cast to INT first (Spark takes INT only): one beyond INT is an overflow error.'],
+  }),
+  fn('make_date', 'scalar', ['integer', 'integer', 'integer'], 'date32', 'The date of a year (1-9999), month and day; an impossible date is an error.'),
+  fn('unix_date', 'scalar', ['temporal'], 'int32', 'Days since 1970-01-01 of a date.', { refuse: dateOnly('unix_date') }),
+  fn('date_from_unix_date', 'scalar', ['integer'], 'date32', 'The date a number of days after 1970-01-01.'),
+  fn('unix_seconds', 'scalar', ['temporal'], 'int64', 'Whole seconds since 1970-01-01 00:00:00 UTC of a timestamp, rounded down (0.5 s before 1970 is -1).', { refuse: timestampOnly('unix_seconds') }),
+  fn('unix_millis', 'scalar', ['temporal'], 'int64', 'Whole milliseconds since 1970-01-01 00:00:00 UTC of a timestamp, rounded down.', { refuse: timestampOnly('unix_millis') }),
+  fn('unix_micros', 'scalar', ['temporal'], 'int64', 'Microseconds since 1970-01-01 00:00:00 UTC of a timestamp.', { refuse: timestampOnly('unix_micros') }),
+  fn('timestamp_seconds', 'scalar', ['integer'], TIMESTAMP_UTC, 'The timestamp a number of seconds after 1970-01-01 00:00:00 UTC.'),
+  fn('timestamp_millis', 'scalar', ['integer'], TIMESTAMP_UTC, 'The timestamp a number of milliseconds after 1970-01-01 00:00:00 UTC.'),
+  fn('timestamp_micros', 'scalar', ['integer'], TIMESTAMP_UTC, 'The timestamp a number of microseconds after 1970-01-01 00:00:00 UTC.'),
+  fn('weekday', 'scalar', ['temporal'], 'int32', 'Day of the week, 0 (Monday) to 6 (Sunday).'),
+  fn('next_day', 'scalar', ['temporal', 'string_literal'], 'date32', 'The first date after the given one that falls on a day of the week (MO, MON or MONDAY, any case).', {
+    refuse: literalIn(1, (d) => DAY_NAMES.includes(d.toUpperCase()), `a day of the week (${DAY_NAMES.join(', ')}, any case)`),
+  }),
+  fn('trunc', 'scalar', ['temporal', 'string_literal'], 'date32', `The date cut to the start of its ${Object.keys(TRUNC_UNITS).join(', ')} (any case; a week starts on Monday).`, {
+    refuse: literalIn(1, (u) => Object.hasOwn(TRUNC_UNITS, u.toUpperCase()), `a trunc unit (${Object.keys(TRUNC_UNITS).join(', ')}, any case)`),
   }),
 ] as const;

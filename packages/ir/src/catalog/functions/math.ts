@@ -54,4 +54,9 @@ export const MATH = [
     refuse: integerStringOrBinary('hex'),
   }),
   fn('bin', 'scalar', ['integer'], 'utf8', 'Binary digits of an integer (two\'s complement of its BIGINT for a negative one).'),
+  fn('pmod', 'scalar', ['integer', 'integer'], commonOf(), 'The positive remainder of a division (pmod(-7, 3) = 2); a divisor of 0 is an error.'),
+  fn('isnan', 'scalar', ['numeric'], 'bool', 'Whether the number is NaN; false for NULL.'),
+  fn('negative', 'scalar', ['numeric'], sameAs(0), 'The number negated; the smallest integer of its type is an overflow error.'),
+  fn('positive', 'scalar', ['numeric'], sameAs(0), 'The number itself.'),
+  fn('bit_count', 'scalar', ['integer'], 'int32', 'Number of bits set in the integer\'s BIGINT (two\'s complement: bit_count(-1) = 64).'),
 ] as const;
