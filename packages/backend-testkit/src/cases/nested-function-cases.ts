@@ -73,6 +73,59 @@ export const NESTED_FUNCTION_CASES: readonly ConformanceCase[] = [
     },
   },
   {
+    id: 'nested-functions/list-operations',
+    group: 'nested',
+    description: 'array_max, array_min, array_position (0 when absent), array_remove and array_compact (NULL elements), array_append and array_prepend, array_join (NULLs skipped or replaced), slice (from the start and the end), arrays_overlap (NULL when a NULL leaves it open), array_union, array_intersect and array_except (NULL matching NULL, first-occurrence order), array_repeat, map_contains_key (a key with a NULL value); NULL lists give NULL',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('nested_list_operations')
+        .temporaryView('events', { query: events(path) })
+        .materializedView('lists', {
+          query: from('events').select(
+            'id',
+            call('array_max', col('tags')).as('max'),
+            call('array_min', col('tags')).as('min'),
+            call('array_position', col('tags'), lit('b')).as('pos_b'),
+            call('array_remove', col('tags'), lit('b')).as('without_b'),
+            call('array_compact', col('tags')).as('compact'),
+            call('array_append', col('tags'), lit('z')).as('appended'),
+            call('array_prepend', col('tags'), lit('z')).as('prepended'),
+            call('array_join', col('tags'), lit('/')).as('joined'),
+            call('array_join', col('tags'), lit('/'), lit('?')).as('joined_all'),
+            call('slice', col('tags'), lit(2), lit(2)).as('second'),
+            call('slice', col('tags'), lit(-1), lit(1)).as('last'),
+            call('arrays_overlap', col('tags'), call('array', lit('b'), lit('q'))).as('overlaps_bq'),
+            call('arrays_overlap', col('tags'), call('array', lit('q'))).as('overlaps_q'),
+            call('array_union', col('tags'), call('array', lit('b'), lit('q'), lit(null))).as('united'),
+            call('array_intersect', col('tags'), call('array', lit('b'), lit(null))).as('common'),
+            call('array_except', col('tags'), call('array', lit('a'), lit('q'))).as('rest'),
+            call('map_contains_key', col('scores'), lit('math')).as('has_math'),
+            call('array_repeat', col('id'), lit(2)).as('twice'),
+          ),
+        })
+        .build(),
+    expected: {
+      lists: [
+        {
+          id: 1, max: 'b', min: 'a', pos_b: 2, without_b: ['a'], compact: ['a', 'b'], appended: ['a', 'b', 'z'], prepended: ['z', 'a', 'b'], joined: 'a/b', joined_all: 'a/b',
+          second: ['b'], last: ['b'], overlaps_bq: true, overlaps_q: false, united: ['a', 'b', 'q', null], common: ['b'], rest: ['b'], has_math: true, twice: [1, 1],
+        },
+        {
+          id: 2, max: null, min: null, pos_b: 0, without_b: [], compact: [], appended: ['z'], prepended: ['z'], joined: '', joined_all: '',
+          second: [], last: [], overlaps_bq: false, overlaps_q: false, united: ['b', 'q', null], common: [], rest: [], has_math: false, twice: [2, 2],
+        },
+        {
+          id: 3, max: null, min: null, pos_b: null, without_b: null, compact: null, appended: null, prepended: null, joined: null, joined_all: null,
+          second: null, last: null, overlaps_bq: null, overlaps_q: null, united: null, common: null, rest: null, has_math: null, twice: [3, 3],
+        },
+        {
+          id: 4, max: 'c', min: 'b', pos_b: 1, without_b: [null, 'c'], compact: ['b', 'c'], appended: ['b', null, 'c', 'z'], prepended: ['z', 'b', null, 'c'], joined: 'b/c', joined_all: 'b/?/c',
+          second: [null, 'c'], last: ['c'], overlaps_bq: true, overlaps_q: null, united: ['b', null, 'c', 'q'], common: ['b', null], rest: ['b', null, 'c'], has_math: true, twice: [4, 4],
+        },
+      ],
+    },
+  },
+  {
     id: 'nested-functions/element-at-zero',
     group: 'nested',
     description: 'element_at of position 0 fails the flow on every backend (Spark: INVALID_INDEX_OF_ZERO)',

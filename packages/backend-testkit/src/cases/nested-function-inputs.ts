@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { FunctionInputs } from './function-signatures.js';
 
 /**
@@ -19,6 +20,21 @@ export const NESTED_FUNCTION_INPUTS = {
   array_distinct: { signatures: [] },
   flatten: { signatures: [] },
   sequence: { signatures: [] },
+  array_max: { signatures: [] },
+  array_min: { signatures: [] },
+  array_position: { signatures: [] },
+  array_remove: { signatures: [] },
+  array_compact: { signatures: [] },
+  array_append: { signatures: [] },
+  array_prepend: { signatures: [] },
+  array_join: { signatures: [] },
+  slice: { signatures: [] },
+  arrays_overlap: { signatures: [] },
+  array_union: { signatures: [] },
+  array_intersect: { signatures: [] },
+  array_except: { signatures: [] },
+  array_repeat: { types: { 1: ['int32'] }, values: { 1: fc.option(fc.integer({ min: -2, max: 5 }), { nil: null }) }, edges: { 1: [null, -1, 0, 1, 3] } },
+  map_contains_key: { signatures: [] },
   map_keys: { signatures: [] },
   map_values: { signatures: [] },
   split: { literals: { 1: [',', '[0-9]+', ''], 2: [-1, 0] } },

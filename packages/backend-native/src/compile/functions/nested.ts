@@ -60,6 +60,27 @@ function duckdbJsonPath(path: string): string {
 
 const stringOf = (node: Expression | undefined): string | undefined => (node?.kind === 'literal' && typeof node.value === 'string' ? node.value : undefined);
 
+/** Each element of a list where it first occurs (a NULL too), in order. */
+function distinctElements(list: string): string {
+  return `list_filter(${list}, lambda _x, _i: list_position(${list}, _x) = _i)`;
+}
+
+/** Spark's array_join: NULL elements skipped, or replaced when a replacement is given (list_reduce: the delimiter may be a column). */
+function arrayJoin(list: string, delimiter: string, replacement: string | undefined): string {
+  const kept = replacement === undefined ? `list_filter(${list}, _x -> _x IS NOT NULL)` : `list_transform(${list}, _x -> coalesce(_x, ${replacement}))`;
+  const nulls = replacement === undefined ? '' : ` OR ${replacement} IS NULL`;
+  return `(CASE WHEN ${list} IS NULL OR ${delimiter} IS NULL${nulls} THEN NULL WHEN len(${kept}) = 0 THEN '' ELSE list_reduce(${kept}, (_a, _b) -> _a || ${delimiter} || _b) END)`;
+}
+
+/** Spark's slice: a 1-based start (negative: from the end), 0 or a negative length an error, a start outside the list empty. */
+function sliceList(list: string, start: string, length: string): string {
+  const from = `(CASE WHEN ${start} > 0 THEN CAST(${start} AS BIGINT) ELSE len(${list}) + ${start} + 1 END)`;
+  return `(CASE WHEN ${list} IS NULL OR ${start} IS NULL OR ${length} IS NULL THEN NULL `
+    + "WHEN " + start + " = 0 THEN error('[INVALID_PARAMETER_VALUE.START] The value of parameter(s) `start` in `slice` is invalid: Expects a positive or a negative value for `start`, but got 0.') "
+    + "WHEN " + length + " < 0 THEN error('[INVALID_PARAMETER_VALUE.LENGTH] The value of parameter(s) `length` in `slice` is invalid: Expects `length` greater than or equal to 0.') "
+    + `WHEN ${from} < 1 OR ${from} > len(${list}) THEN list_slice(${list}, 1, 0) ELSE list_slice(${list}, ${from}, ${from} + ${length} - 1) END)`;
+}
+
 /** Lists, structs, maps and JSON: Spark's semantics in DuckDB SQL. */
 export const NATIVE_NESTED = {
   array: (args, nodes, types) => {
@@ -91,7 +112,25 @@ export const NATIVE_NESTED = {
     return `list_sort(${list}, ${ascending ? "'ASC', 'NULLS FIRST'" : "'DESC', 'NULLS LAST'"})`;
   },
   // Each element where it first occurs (list_position finds NULL too): DuckDB's list_distinct neither keeps the order nor a NULL.
-  array_distinct: ([list]) => `list_filter(${list}, lambda _x, _i: list_position(${list}, _x) = _i)`,
+  array_distinct: ([list]) => distinctElements(list as string),
+  array_max: ([list]) => `list_max(${list})`,
+  array_min: ([list]) => `list_min(${list})`,
+  array_position: ([list, value]) => `(CASE WHEN ${list} IS NULL OR ${value} IS NULL THEN NULL ELSE CAST(coalesce(list_position(${list}, ${value}), 0) AS BIGINT) END)`,
+  array_remove: ([list, value]) => `(CASE WHEN ${value} IS NULL THEN NULL ELSE list_filter(${list}, _x -> _x IS NULL OR _x <> ${value}) END)`,
+  array_compact: ([list]) => `list_filter(${list}, _x -> _x IS NOT NULL)`,
+  // DuckDB appends to a NULL list as to an empty one; Spark's answer is NULL.
+  array_append: ([list, value]) => `(CASE WHEN ${list} IS NULL THEN NULL ELSE list_append(${list}, ${value}) END)`,
+  array_prepend: ([list, value]) => `(CASE WHEN ${list} IS NULL THEN NULL ELSE list_prepend(${value}, ${list}) END)`,
+  array_join: ([list, delimiter, replacement]) => arrayJoin(list as string, delimiter as string, replacement),
+  slice: ([list, start, length]) => sliceList(list as string, start as string, length as string),
+  arrays_overlap: ([a, b]) => `(CASE WHEN ${a} IS NULL OR ${b} IS NULL THEN NULL WHEN list_has_any(${a}, ${b}) THEN TRUE `
+    + `WHEN len(${a}) > 0 AND len(${b}) > 0 AND (list_position(${a}, NULL) IS NOT NULL OR list_position(${b}, NULL) IS NOT NULL) THEN NULL ELSE FALSE END)`,
+  array_union: ([a, b]) => `(CASE WHEN ${a} IS NULL OR ${b} IS NULL THEN NULL ELSE ${distinctElements(`list_concat(${a}, ${b})`)} END)`,
+  // list_position finds a NULL element too, so NULL matches NULL as in Spark.
+  array_intersect: ([a, b]) => `(CASE WHEN ${b} IS NULL THEN NULL ELSE ${distinctElements(`list_filter(${a}, _y -> list_position(${b}, _y) IS NOT NULL)`)} END)`,
+  array_except: ([a, b]) => `(CASE WHEN ${b} IS NULL THEN NULL ELSE ${distinctElements(`list_filter(${a}, _y -> list_position(${b}, _y) IS NULL)`)} END)`,
+  array_repeat: ([value, count]) => `(CASE WHEN ${count} IS NULL THEN NULL ELSE list_transform(range(greatest(CAST(${count} AS BIGINT), 0)), _i -> ${value}) END)`,
+  map_contains_key: ([map, key]) => `list_contains(map_keys(${map}), ${key})`,
   // DuckDB's flatten skips a NULL inner list, Spark's is NULL.
   flatten: ([lists]) => `(CASE WHEN list_position(${lists}, NULL) IS NOT NULL THEN NULL ELSE flatten(${lists}) END)`,
   sequence: ([start, stop, step], _nodes, types) => {

@@ -160,6 +160,18 @@ const SAME_LIST: TypeRule = typeRule('the type of argument 1', (args) => {
   return kindOf(type) === 'list' ? type : undefined;
 });
 
+/** The element type of argument 1 when it is a list (array_max, array_min). */
+const ELEMENT_OF_LIST: TypeRule = typeRule('the element type of the list', (args) => {
+  const type = args[0]?.type;
+  if (type === null) return null;
+  return typeof type === 'object' && type.type === 'list' ? type.element : undefined;
+});
+
+/** A list of plain values (sorted, compared or de-duplicated). */
+const PLAIN_LIST = takes(0, ['list'], 'a list', plainElements);
+/** Two lists of plain values. */
+const TWO_PLAIN_LISTS = all(PLAIN_LIST, takes(1, ['list'], 'a list', plainElements));
+
 /**
  * Lists, structs and maps: constructors, access, collection functions, the
  * aggregates that build lists, and JSON. Spark's semantics (ANSI mode, the
@@ -172,7 +184,7 @@ export const NESTED = [
     min: 2, max: null, refuse: namesAndValues,
   }),
   fn('map', 'scalar', ['any'], MAP_OF_PAIRS, 'A map of keys to values: map(k1, v1, k2, v2, …); a NULL or repeated key fails the query (Spark).', { min: 2, max: null, refuse: keysAndValues }),
-  fn('size', 'scalar', ['any'], 'int32', 'Number of elements of a list or entries of a map; NULL for NULL (Spark\'s ANSI mode).', { refuse: LIST_OR_MAP, aliases: ['cardinality'] }),
+  fn('size', 'scalar', ['any'], 'int32', 'Number of elements of a list or entries of a map; NULL for NULL (Spark\'s ANSI mode).', { refuse: LIST_OR_MAP, aliases: ['cardinality', 'array_size'] }),
   fn('array_contains', 'scalar', ['any', 'any'], 'bool', 'Whether the list holds the value: NULL when the list or value is NULL, or when it is not found and the list holds a NULL.', { refuse: LIST }),
   fn('element_at', 'scalar', ['any', 'any'], ELEMENT_OR_VALUE, "A list's element by 1-based position (a negative one counts from the end; 0 or a position past either end fails the query), or a map's value for a key (NULL when absent).", {
     refuse: all(LIST_OR_MAP, elementAtIndex),
@@ -185,6 +197,23 @@ export const NESTED = [
   fn('sequence', 'scalar', ['any', 'any', 'any'], SEQUENCE_TYPE, 'Integers (or days) from start to stop, both included, by step (default 1, or -1 when stop is below start); a step away from stop fails the query.', {
     min: 2, refuse: sequenceBounds,
   }),
+  fn('array_max', 'scalar', ['any'], ELEMENT_OF_LIST, 'Largest non-NULL element of a list (NaN above every number); NULL for none.', { refuse: PLAIN_LIST }),
+  fn('array_min', 'scalar', ['any'], ELEMENT_OF_LIST, 'Smallest non-NULL element of a list; NULL for none.', { refuse: PLAIN_LIST }),
+  fn('array_position', 'scalar', ['any', 'any'], 'int64', '1-based position of the first element equal to the value; 0 if none; NULL for a NULL value.', { refuse: PLAIN_LIST }),
+  fn('array_remove', 'scalar', ['any', 'any'], SAME_LIST, 'The list without the elements equal to the value (NULL elements kept); NULL for a NULL value.', { refuse: PLAIN_LIST }),
+  fn('array_compact', 'scalar', ['any'], SAME_LIST, 'The list without its NULL elements.', { refuse: LIST }),
+  fn('array_append', 'scalar', ['any', 'any'], SAME_LIST, 'The list with the value added at its end (a NULL value too).', { refuse: LIST }),
+  fn('array_prepend', 'scalar', ['any', 'any'], SAME_LIST, 'The list with the value added at its start (a NULL value too).', { refuse: LIST }),
+  fn('array_join', 'scalar', ['any', 'string', 'string'], 'utf8', 'The elements of a list of strings joined by a delimiter; NULL elements skipped, or replaced by the third argument.', {
+    min: 2, refuse: takes(0, ['list'], 'a list of strings', (t) => (typeof t === 'object' && t.type === 'list' && t.element === 'utf8' ? undefined : `argument 1 must be a list of strings, not ${dataTypeLabel(t)}: transform its elements to strings first`)),
+  }),
+  fn('slice', 'scalar', ['any', 'integer', 'integer'], SAME_LIST, 'The `length` elements of a list from a 1-based start (a negative one counts from the end); a start of 0 or a negative length is an error.', { refuse: LIST }),
+  fn('arrays_overlap', 'scalar', ['any', 'any'], 'bool', 'Whether two lists share a non-NULL element; NULL when they do not but both are non-empty and one holds a NULL.', { refuse: TWO_PLAIN_LISTS }),
+  fn('array_union', 'scalar', ['any', 'any'], SAME_LIST, 'The distinct elements of both lists, those of the first first, each where it first occurs (one NULL kept).', { refuse: TWO_PLAIN_LISTS }),
+  fn('array_intersect', 'scalar', ['any', 'any'], SAME_LIST, 'The distinct elements of the first list that the second holds (NULL matching NULL), in the first\'s order.', { refuse: TWO_PLAIN_LISTS }),
+  fn('array_except', 'scalar', ['any', 'any'], SAME_LIST, 'The distinct elements of the first list that the second does not hold (NULL matching NULL), in the first\'s order.', { refuse: TWO_PLAIN_LISTS }),
+  fn('array_repeat', 'scalar', ['any', 'integer'], LIST_OF_FIRST, 'A list of the value repeated n times; empty for n of 0 or less.'),
+  fn('map_contains_key', 'scalar', ['any', 'any'], 'bool', 'Whether the map has the key (whatever its value, NULL included).', { refuse: MAP }),
   fn('map_keys', 'scalar', ['any'], mapPart('key'), "A map's keys, in the map's order.", { refuse: MAP }),
   fn('map_values', 'scalar', ['any'], mapPart('value'), "A map's values, in the map's order.", { refuse: MAP }),
   fn('split', 'scalar', ['string', 'string_literal', 'integer_literal'], { type: 'list', element: 'utf8' }, 'The string cut at each match of a regular expression (empty strings kept, trailing ones too).', {
