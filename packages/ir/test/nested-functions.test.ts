@@ -72,7 +72,7 @@ describe('the nested function family: Spark\'s result types', () => {
   });
 
   it('describes each function once, with Spark\'s aliases', () => {
-    expect(lookupFunction('size')?.aliases).toEqual(['cardinality']);
+    expect(lookupFunction('size')?.aliases).toEqual(['cardinality', 'array_size']);
     expect(lookupFunction('collect_list')?.aliases).toEqual(['array_agg']);
     expect(parseJsonPath("$.a['b c'][0]")).toEqual([{ name: 'a' }, { name: 'b c' }, { index: 0 }]);
   });
