@@ -62,6 +62,17 @@ const SCALAR: ReadonlyArray<readonly [name: string, expr: () => Expr, value: unk
   ['ends_with', () => call('ends_with', col('p'), lit('bc')), true],
   ['contains', () => call('contains', col('s'), lit('ell')), true],
   ['concat_ws', () => call('concat_ws', lit('-'), col('p'), col('n'), col('i')), 'abcabc-4'],
+  ['rint', () => call('rint', col('x')), -2],
+  ['sec', () => call('sec', lit(0)), 1],
+  ['csc', () => call('csc', lit(1)), 1 / Math.sin(1)],
+  ['shiftleft', () => call('shiftleft', col('i'), lit(2)), 16],
+  ['shiftright', () => call('shiftright', col('i'), lit(1)), 2],
+  ['shiftrightunsigned', () => call('shiftrightunsigned', lit(-8), lit(28)), 15],
+  ['bit_get', () => call('bit_get', col('i'), lit(2)), 1],
+  ['try_divide', () => call('try_divide', col('i'), lit(0)), null],
+  ['btrim', () => call('btrim', col('s')), 'Hello'],
+  ['elt', () => call('elt', lit(2), col('p'), col('s')), '  Hello '],
+  ['find_in_set', () => call('find_in_set', lit('b'), lit('a,b,c')), 2],
   ['pmod', () => call('pmod', lit(-7), col('i')), 1],
   ['isnan', () => call('isnan', col('x')), false],
   ['negative', () => call('negative', col('i')), -4],
@@ -299,5 +310,31 @@ const aggregatesOverWindows: ConformanceCase = {
   },
 };
 
+/**
+ * first, last and any_value on groups where the engine's row order does not change the answer: equal values, and
+ * NULLs beside one value with ignoreNulls.
+ */
+const orderFreeFirstLast: ConformanceCase = {
+  id: 'functions/first/order-free-groups',
+  group: 'function:first',
+  description: 'first, last and any_value over groups of equal values, and with TRUE (ignore NULLs) over NULLs beside one value',
+  files: { 'people.jsonl': PEOPLE_JSONL },
+  pipeline: ({ path }) =>
+    pipeline('fn_first_last')
+      .temporaryView('people', { query: readFiles('json', path('people.jsonl'), { schema: PEOPLE_SCHEMA }) })
+      .materializedView('ops', {
+        query: from('people').filter(col('dept').eq('ops')).agg(
+          call('first', col('salary')).as('first'), call('last', col('salary')).as('last'), call('any_value', col('salary')).as('any'),
+        ),
+      })
+      .materializedView('eng', {
+        query: from('people').filter(col('dept').eq('eng')).agg(
+          call('first', col('manager'), true).as('first'), call('last', col('manager'), true).as('last'), call('any_value', col('manager'), true).as('any'),
+        ),
+      })
+      .build(),
+  expected: { ops: [{ first: 90, last: 90, any: 90 }], eng: [{ first: 1, last: 1, any: 1 }] },
+};
+
 /** One case per cataloged function, and edge cases. */
-export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, decimalResults, aggregatesOverWindows, ...windowCases];
+export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, decimalResults, aggregatesOverWindows, orderFreeFirstLast, ...windowCases];

@@ -1,4 +1,4 @@
-import type { DataType } from '@thund/ir';
+import type { DataType, Expression } from '@thund/ir';
 import type { Lowering } from './lowering.js';
 import { OVER, decimalOf, isIntegerType } from './lowering.js';
 
@@ -29,6 +29,9 @@ function percentileApprox(x: string, fraction: string, type: DataType | undefine
   return `(CASE WHEN ${answer} >= 9223372036854775807 THEN 9223372036854775807 ELSE CAST(${answer} AS BIGINT) END)`;
 }
 
+/** Whether the ignoreNulls argument of first, last or any_value is TRUE. */
+const ignoresNulls = (flag: Expression | undefined): boolean => flag?.kind === 'literal' && flag.value === true;
+
 /** Aggregates whose DuckDB form differs from Spark's. */
 export const NATIVE_AGGREGATES = {
   count: (args) => (args.length === 0 ? 'count(*)' : `count(${args.join(', ')})`),
@@ -36,6 +39,10 @@ export const NATIVE_AGGREGATES = {
   // DuckDB's count_if is a HUGEINT sum, NULL over no true-or-false row; Spark's a BIGINT count, 0 then.
   count_if: ([x]) => `count(CASE WHEN ${x} THEN 1 END)`,
   // arg_max_null: a NULL first argument on the chosen row is the answer, as in Spark (arg_max would skip that row).
+  first: ([x], nodes) => (ignoresNulls(nodes[1]) ? `first(${x}) FILTER (WHERE ${x} IS NOT NULL)${OVER}` : `first(${x})${OVER}`),
+  last: ([x], nodes) => (ignoresNulls(nodes[1]) ? `last(${x}) FILTER (WHERE ${x} IS NOT NULL)${OVER}` : `last(${x})${OVER}`),
+  // DuckDB's any_value skips NULLs; without TRUE, Spark's may be NULL (the first row's value, as first gives).
+  any_value: ([x], nodes) => (ignoresNulls(nodes[1]) ? `any_value(${x})${OVER}` : `first(${x})${OVER}`),
   max_by: ([x, by]) => `arg_max_null(${x}, ${by})`,
   min_by: ([x, by]) => `arg_min_null(${x}, ${by})`,
   // Spark interpolates in doubles (a decimal's median has more digits than the decimal).

@@ -40,6 +40,29 @@ export const NATIVE_MATH = {
     const digits = integerLiteral(nodes[1]) ?? 0;
     return sparkRound(args[0] as string, digits, 'half_up', type) ?? `round(${args.join(', ')})`;
   },
+  rint: ([x]) => `roundbankers(${asDouble(x)}, 0)`,
+  sec: ([x]) => `(CASE WHEN isinf(${asDouble(x)}) THEN ${NAN} ELSE 1.0 / cos(${asDouble(x)}) END)`,
+  csc: ([x]) => `(CASE WHEN isinf(${asDouble(x)}) THEN ${NAN} ELSE 1.0 / sin(${asDouble(x)}) END)`,
+  shiftleft: ([x, n], _nodes, [type]) => {
+    const bits = type === 'int64' ? 64 : 32;
+    return wrapped(`CAST(${x} AS HUGEINT) * (CAST(1 AS HUGEINT) << (CAST(${n} AS INTEGER) & ${bits - 1}))`, bits);
+  },
+  shiftright: ([x, n], _nodes, [type]) => {
+    const bits = type === 'int64' ? 64 : 32;
+    return `CAST(${x} AS ${bits === 64 ? 'BIGINT' : 'INTEGER'}) >> (CAST(${n} AS INTEGER) & ${bits - 1})`;
+  },
+  shiftrightunsigned: ([x, n], _nodes, [type]) => {
+    const bits = type === 'int64' ? 64 : 32;
+    const unsigned = `(CAST(${x} AS HUGEINT) & ${(2n ** BigInt(bits)) - 1n})`;
+    return wrapped(`(${unsigned} >> (CAST(${n} AS INTEGER) & ${bits - 1}))`, bits);
+  },
+  bit_get: ([x, position], _nodes, [type]) => {
+    const bits = type === 'int64' ? 64 : type === 'int16' ? 16 : type === 'int8' ? 8 : 32;
+    return `(CASE WHEN ${x} IS NULL OR ${position} IS NULL THEN NULL WHEN ${position} < 0 OR ${position} >= ${bits} `
+      + `THEN error(concat('[INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE] The value of parameter(s) \`pos\` in \`bit_get\` is invalid: expects an integer value in [0, ${bits}), but got ', ${position}, '.')) `
+      + `ELSE CAST((CAST(${x} AS BIGINT) >> CAST(${position} AS INTEGER)) & 1 AS TINYINT) END)`;
+  },
+  try_divide: ([a, b]) => `(CASE WHEN ${b} = 0 THEN NULL ELSE ${asDouble(a)} / ${asDouble(b)} END)`,
   // Spark: the root of a negative number is NaN (DuckDB raises).
   sqrt: ([x]) => `(CASE WHEN ${x} < 0 THEN CAST('NaN' AS DOUBLE) ELSE sqrt(${x}) END)`,
   // Spark: the logarithm of zero or a negative number is NULL (DuckDB raises).

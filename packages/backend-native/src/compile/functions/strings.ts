@@ -121,6 +121,12 @@ export const NATIVE_STRINGS = {
   substring_index: ([text, delimiter, count]) => substringIndex(text as string, delimiter as string, count as string),
   locate: ([needle, text, position]) => locate(needle as string, text as string, position),
   ends_with: ([text, suffix]) => `ends_with(${text}, ${suffix})`,
+  btrim: ([text, characters]) => `trim(${text}, ${characters ?? "' '"})`,
+  elt: ([index, ...values]) => `(CASE WHEN ${index} IS NULL THEN NULL WHEN ${index} < 1 OR ${index} > ${values.length} `
+    + `THEN error(concat('[INVALID_ARRAY_INDEX] The index ', ${index}, ' is out of bounds. The array has ${values.length} elements.')) `
+    + `ELSE [${values.join(', ')}][${index}] END)`,
+  find_in_set: ([text, set]) => `(CASE WHEN ${text} IS NULL OR ${set} IS NULL THEN NULL WHEN contains(${text}, ',') THEN 0 `
+    + `ELSE CAST(coalesce(list_position(string_split(${set}, ','), ${text}), 0) AS INTEGER) END)`,
   concat_ws: (args, _nodes, types) => concatWs(args, types),
   lower: ([x]) => sparkLower(x as string),
   // Spark trims spaces only (DuckDB: any whitespace).

@@ -23,4 +23,12 @@ export const SPARK_MATH = {
   negative: same('negative'),
   positive: same('positive'),
   bit_count: same('bit_count', '3.0'),
+  rint: same('rint'),
+  sec: same('sec', '3.3'),
+  csc: same('csc', '3.3'),
+  shiftleft: same('shiftleft'),
+  shiftright: same('shiftright'),
+  shiftrightunsigned: same('shiftrightunsigned'),
+  bit_get: same('bit_get', '3.2'),
+  try_divide: same('try_divide', '3.2'),
 } satisfies Record<string, SparkFunction>;

@@ -26,4 +26,7 @@ export const SPARK_STRINGS = {
   locate: same('locate'),
   ends_with: same('endswith', '3.3'),
   concat_ws: same('concat_ws'),
+  btrim: same('btrim', '3.2'),
+  elt: same('elt'),
+  find_in_set: same('find_in_set'),
 } satisfies Record<string, SparkFunction>;

@@ -1,5 +1,14 @@
-import { fn, shared } from '../function-signature.js';
+import { type ArgumentRule, fn, shared } from '../function-signature.js';
 import { AVG_TYPE, SUM_TYPE, sameAs } from '../result-types.js';
+
+/** The `ignoreNulls` argument of first, last and any_value: a boolean literal (Spark requires a constant). */
+const ignoreNullsLiteral: ArgumentRule = (args) => {
+  const flag = args[1]?.node;
+  return flag === undefined || (flag.kind === 'literal' && typeof flag.value === 'boolean') ? undefined : 'the second argument (ignore NULLs) must be TRUE or FALSE';
+};
+
+/** Why first, last and any_value agree across engines only on some groups. */
+const ORDER_NOTE = 'Which row comes first is the engine\'s (Spark does not define it either): engines agree where the group\'s values (its non-NULL ones, ignoring NULLs) are equal, or over a window ordered by a unique key.';
 
 /** Aggregate functions (also usable over a window). */
 export const AGGREGATES = [
@@ -29,4 +38,16 @@ export const AGGREGATES = [
   shared('bit_and', 'aggregate', ['integer'], sameAs(0), 'Bitwise AND of the non-null values.'),
   shared('bit_or', 'aggregate', ['integer'], sameAs(0), 'Bitwise OR of the non-null values.'),
   shared('bit_xor', 'aggregate', ['integer'], sameAs(0), 'Bitwise XOR of the non-null values.'),
+  fn('first', 'aggregate', ['any', 'boolean'], sameAs(0), 'The value on the first row the engine meets (NULL too, unless the second argument is TRUE: then the first non-NULL one).', {
+    min: 1, refuse: ignoreNullsLiteral,
+    notes: [ORDER_NOTE],
+  }),
+  fn('last', 'aggregate', ['any', 'boolean'], sameAs(0), 'The value on the last row the engine meets (NULL too, unless the second argument is TRUE: then the last non-NULL one).', {
+    min: 1, refuse: ignoreNullsLiteral,
+    notes: [ORDER_NOTE],
+  }),
+  fn('any_value', 'aggregate', ['any', 'boolean'], sameAs(0), 'A value of the group, any one (with TRUE as second argument, a non-NULL one).', {
+    min: 1, refuse: ignoreNullsLiteral,
+    notes: [ORDER_NOTE],
+  }),
 ] as const;

@@ -1,12 +1,26 @@
 import { type ArgumentRule, fn, shared } from '../function-signature.js';
 import { isInteger } from '../../infer/type-algebra.js';
 import { FLOOR_TYPE, ROUND_TYPE, commonOf, sameAs } from '../result-types.js';
+import { type TypeRule, typeRule } from '../type-rule.js';
 
 /** Refuses an argument other than an integer, a string or a binary (Spark casts no other type for `name`). */
 const integerStringOrBinary = (name: string): ArgumentRule => ([arg]) => {
   const type = arg?.type;
   if (type === null || type === undefined || isInteger(type) || type === 'utf8' || type === 'binary') return undefined;
   return `${name} takes an integer, a string or a binary; cast the argument to one of them first`;
+};
+
+/** Spark's shifts: a BIGINT stays a BIGINT, a smaller integer becomes an INT. */
+const SHIFT_TYPE: TypeRule = typeRule('int64 for a BIGINT, else int32', (args) => {
+  const type = args[0]?.type;
+  if (type === null || type === undefined) return type;
+  return type === 'int64' ? 'int64' : 'int32';
+});
+
+/** Refuses decimal arguments (the function's decimal result follows rules Þund does not reproduce). */
+const noDecimals = (name: string): ArgumentRule => (args) => {
+  const decimal = args.find((a) => typeof a.type === 'object' && a.type !== null && a.type.type === 'decimal');
+  return decimal === undefined ? undefined : `${name} of a decimal is refused: cast the decimal to double first`;
 };
 
 /** Numeric functions. */
@@ -59,4 +73,15 @@ export const MATH = [
   fn('negative', 'scalar', ['numeric'], sameAs(0), 'The number negated; the smallest integer of its type is an overflow error.'),
   fn('positive', 'scalar', ['numeric'], sameAs(0), 'The number itself.'),
   fn('bit_count', 'scalar', ['integer'], 'int32', 'Number of bits set in the integer\'s BIGINT (two\'s complement: bit_count(-1) = 64).'),
+  fn('rint', 'scalar', ['numeric'], 'float64', 'The double closest to the argument that is an integer, halves to the even one.'),
+  fn('sec', 'scalar', ['numeric'], 'float64', 'Secant (1 / cos) of an angle in radians.'),
+  fn('csc', 'scalar', ['numeric'], 'float64', 'Cosecant (1 / sin) of an angle in radians.'),
+  fn('shiftleft', 'scalar', ['integer', 'integer'], SHIFT_TYPE, 'The integer shifted left by n bits (n taken mod 32 for an INT, mod 64 for a BIGINT), overflowing as Java does.'),
+  fn('shiftright', 'scalar', ['integer', 'integer'], SHIFT_TYPE, 'The integer shifted right by n bits, keeping its sign (n mod 32 or 64).'),
+  fn('shiftrightunsigned', 'scalar', ['integer', 'integer'], SHIFT_TYPE, 'The integer shifted right by n bits, filling with zeros (n mod 32 or 64).'),
+  fn('bit_get', 'scalar', ['integer', 'integer'], 'int8', 'The bit (0 or 1) at a position of the integer, 0 the lowest; a position outside the type is an error.', { aliases: ['getbit'] }),
+  fn('try_divide', 'scalar', ['numeric', 'numeric'], 'float64', 'The quotient as a double; NULL for a divisor of 0.', {
+    refuse: noDecimals('try_divide'),
+    notes: ['Decimal arguments are refused (Spark\'s result is then a decimal of its own precision rules): cast them to double first.'],
+  }),
 ] as const;

@@ -52,5 +52,8 @@ export const STRINGS = [
     min: 1, max: null, refuse: noFloatText,
     notes: ['Float, double and binary arguments are refused: Spark prints doubles with Java\'s Double.toString (1.0E-10), which DuckDB does not reproduce; cast them first.'],
   }),
+  fn('btrim', 'scalar', ['string', 'string'], 'utf8', 'The string without leading and trailing spaces, or characters of the second argument.', { min: 1 }),
+  fn('elt', 'scalar', ['integer', 'string'], 'utf8', 'The n-th of the string arguments after n (from 1); an n outside them is an error.', { min: 2, max: null }),
+  fn('find_in_set', 'scalar', ['string', 'string'], 'int32', '1-based position of the string among the comma-separated fields of the second; 0 if absent or if it holds a comma.'),
   fn('bit_length', 'scalar', ['string_or_binary'], 'int32', 'Length in bits (8 per byte of a string\'s UTF-8 bytes).'),
 ] as const;
