@@ -68,6 +68,11 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   shiftrightunsigned: SHIFTS,
   bit_get: { types: { 1: ['int32'] }, values: { 1: fc.option(fc.integer({ min: -1, max: 65 }), { nil: null }) }, edges: { 1: [null, -1, 0, 1, 7, 8, 15, 16, 31, 32, 63, 64] } },
   try_divide: {},
+  try_add: {},
+  try_subtract: {},
+  try_multiply: {},
+  try_mod: {},
+  div: {},
   // strings
   upper: {},
   lower: {},
@@ -148,6 +153,7 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   timestamp_micros: { types: { 0: ['int64'] }, values: { 0: fc.option(fc.bigInt({ min: -62_135_596_800_000_000n, max: 253_402_300_799_999_999n }), { nil: null }) }, edges: { 0: [null, 0, -1, 1, 951_782_400_000_000] } },
   weekday: {},
   next_day: { literals: { 1: ['mo', 'TUE', 'Wednesday', 'th', 'FRI', 'saturday', 'Su', 'xx'] } },
+  date_part: { literals: { 0: ['year', 'YRS', 'quarter', 'month', 'week', 'DAY', 'dow', 'dayofweek_iso', 'doy', 'hour', 'MINUTE', 'second'] } },
   trunc: { literals: { 1: ['year', 'YYYY', 'yy', 'quarter', 'MONTH', 'mm', 'mon', 'week', 'day'] } },
   // aggregates
   count: {},

@@ -21,3 +21,17 @@ export const DATE_TRUNC_SPELLINGS: readonly string[] = Object.freeze(Object.keys
 export const TRUNC_UNITS: Readonly<Record<string, 'year' | 'quarter' | 'month' | 'week'>> = {
   YEAR: 'year', YYYY: 'year', YY: 'year', QUARTER: 'quarter', MONTH: 'month', MM: 'month', MON: 'month', WEEK: 'week',
 };
+
+/** date_part's fields (any case), each as the function of the same answer (all INT in Spark). */
+export const DATE_PART_FIELDS: Readonly<Record<string, 'year' | 'quarter' | 'month' | 'weekofyear' | 'day' | 'dayofweek' | 'isodow' | 'dayofyear' | 'hour' | 'minute'>> = {
+  YEAR: 'year', Y: 'year', YEARS: 'year', YR: 'year', YRS: 'year',
+  QUARTER: 'quarter', QTR: 'quarter',
+  MONTH: 'month', MON: 'month', MONS: 'month', MONTHS: 'month',
+  WEEK: 'weekofyear', W: 'weekofyear', WEEKS: 'weekofyear',
+  DAY: 'day', D: 'day', DAYS: 'day',
+  DAYOFWEEK: 'dayofweek', DOW: 'dayofweek',
+  DAYOFWEEK_ISO: 'isodow', DOW_ISO: 'isodow',
+  DOY: 'dayofyear',
+  HOUR: 'hour', H: 'hour', HOURS: 'hour', HR: 'hour', HRS: 'hour',
+  MINUTE: 'minute', M: 'minute', MIN: 'minute', MINS: 'minute', MINUTES: 'minute',
+};

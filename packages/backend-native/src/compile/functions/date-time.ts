@@ -1,4 +1,4 @@
-import { TRUNC_UNITS, ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
+import { DATE_PART_FIELDS, TRUNC_UNITS, ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
 import { formatDatetime, parseDatetime, patternTokens } from './datetime-render.js';
 import { type Lowering, stringLiteral } from './lowering.js';
 
@@ -77,6 +77,12 @@ export const NATIVE_DATE_TIME = {
     const unit = TRUNC_UNITS[(stringLiteral(nodes[1]) ?? '').toUpperCase()];
     if (unit === undefined) throw new ThundError(ThundErrorCode.Validation, 'trunc needs a unit literal (see docs/functions.md)', { backend: 'native' });
     return `CAST(date_trunc('${unit}', CAST(${x} AS DATE)) AS DATE)`;
+  },
+  date_part: ([, x], nodes) => {
+    const field = DATE_PART_FIELDS[(stringLiteral(nodes[0]) ?? '').toUpperCase()];
+    if (field === undefined) throw new ThundError(ThundErrorCode.Validation, 'date_part needs a field literal (see docs/functions.md)', { backend: 'native' });
+    // DuckDB's dayofweek counts from 0 (Sunday), Spark's from 1.
+    return field === 'dayofweek' ? `CAST(dayofweek(${x}) + 1 AS INTEGER)` : `CAST(${field}(${x}) AS INTEGER)`;
   },
   add_months: ([x, months]) => `CAST(CAST(${x} AS DATE) + to_months(CAST(${months} AS INTEGER)) AS DATE)`,
 } satisfies Record<string, Lowering>;

@@ -62,6 +62,16 @@ export const NATIVE_MATH = {
       + `THEN error(concat('[INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE] The value of parameter(s) \`pos\` in \`bit_get\` is invalid: expects an integer value in [0, ${bits}), but got ', ${position}, '.')) `
       + `ELSE CAST((CAST(${x} AS BIGINT) >> CAST(${position} AS INTEGER)) & 1 AS TINYINT) END)`;
   },
+  // DuckDB's TRY turns the overflow error of its checked arithmetic into NULL, as Spark's try_ functions answer.
+  try_add: ([a, b]) => `TRY(${a} + ${b})`,
+  try_subtract: ([a, b]) => `TRY(${a} - ${b})`,
+  try_multiply: ([a, b]) => `TRY(${a} * ${b})`,
+  // Java's remainder of the smallest integer by -1 is 0 (DuckDB's overflows).
+  try_mod: ([a, b], _nodes, types) => {
+    const integers = types.every((t) => isIntegerType(t));
+    return `(CASE WHEN ${b} = 0 THEN NULL${integers ? ` WHEN ${b} = -1 THEN ${a} * 0` : ''} ELSE ${a} % ${b} END)`;
+  },
+  div: ([a, b]) => `(CASE WHEN ${a} IS NULL OR ${b} IS NULL THEN NULL WHEN ${b} = 0 THEN error('[DIVIDE_BY_ZERO] Division by zero.') ELSE CAST(${a} // ${b} AS BIGINT) END)`,
   try_divide: ([a, b]) => `(CASE WHEN ${b} = 0 THEN NULL ELSE ${asDouble(a)} / ${asDouble(b)} END)`,
   // Spark: the root of a negative number is NaN (DuckDB raises).
   sqrt: ([x]) => `(CASE WHEN ${x} < 0 THEN CAST('NaN' AS DOUBLE) ELSE sqrt(${x}) END)`,

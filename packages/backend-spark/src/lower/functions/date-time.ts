@@ -35,4 +35,5 @@ export const SPARK_DATE_TIME = {
   weekday: same('weekday'),
   next_day: same('next_day'),
   trunc: same('trunc'),
+  date_part: same('date_part'),
 } satisfies Record<string, SparkFunction>;

@@ -31,4 +31,9 @@ export const SPARK_MATH = {
   shiftrightunsigned: same('shiftrightunsigned'),
   bit_get: same('bit_get', '3.2'),
   try_divide: same('try_divide', '3.2'),
+  try_add: same('try_add', '3.2'),
+  try_subtract: same('try_subtract', '3.3'),
+  try_multiply: same('try_multiply', '3.3'),
+  try_mod: same('try_mod', '4.0'),
+  div: same('div'),
 } satisfies Record<string, SparkFunction>;

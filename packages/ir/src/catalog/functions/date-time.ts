@@ -1,6 +1,6 @@
 import { literalIn, literalString } from '../argument-rules.js';
 import { type PatternUse, parseDatetimePattern } from '../datetime-pattern.js';
-import { DATE_TRUNC_SPELLINGS, TRUNC_UNITS, dateTruncUnit } from '../datetime-units.js';
+import { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, TRUNC_UNITS, dateTruncUnit } from '../datetime-units.js';
 import { type ArgumentRule, fn, shared } from '../function-signature.js';
 
 const TIMESTAMP_UTC = { type: 'timestamp', unit: 'us', timezone: 'UTC' } as const;
@@ -88,5 +88,9 @@ export const DATE_TIME = [
   }),
   fn('trunc', 'scalar', ['temporal', 'string_literal'], 'date32', `The date cut to the start of its ${Object.keys(TRUNC_UNITS).join(', ')} (any case; a week starts on Monday).`, {
     refuse: literalIn(1, (u) => Object.hasOwn(TRUNC_UNITS, u.toUpperCase()), `a trunc unit (${Object.keys(TRUNC_UNITS).join(', ')}, any case)`),
+  }),
+  fn('date_part', 'scalar', ['string_literal', 'temporal'], 'int32', `A field of a date or timestamp: ${Object.keys(DATE_PART_FIELDS).join(', ')} (any case; SQL's EXTRACT(field FROM x) is this).`, {
+    refuse: literalIn(0, (f) => Object.hasOwn(DATE_PART_FIELDS, f.toUpperCase()), `a date_part field (${Object.keys(DATE_PART_FIELDS).join(', ')}); SECOND, a decimal with its fraction in Spark, is not supported: use second(x)`),
+    aliases: ['datepart'],
   }),
 ] as const;

@@ -23,6 +23,9 @@ const noDecimals = (name: string): ArgumentRule => (args) => {
   return decimal === undefined ? undefined : `${name} of a decimal is refused: cast the decimal to double first`;
 };
 
+/** Why the try_ functions refuse decimals. */
+const DECIMAL_NOTE = 'Decimal arguments are refused (Spark types the result by its own precision rules): cast them to double first.';
+
 /** Numeric functions. */
 export const MATH = [
   shared('abs', 'scalar', ['numeric'], sameAs(0), 'Absolute value; the smallest integer of its type is an overflow error (Spark\'s ANSI mode).'),
@@ -82,6 +85,11 @@ export const MATH = [
   fn('bit_get', 'scalar', ['integer', 'integer'], 'int8', 'The bit (0 or 1) at a position of the integer, 0 the lowest; a position outside the type is an error.', { aliases: ['getbit'] }),
   fn('try_divide', 'scalar', ['numeric', 'numeric'], 'float64', 'The quotient as a double; NULL for a divisor of 0.', {
     refuse: noDecimals('try_divide'),
-    notes: ['Decimal arguments are refused (Spark\'s result is then a decimal of its own precision rules): cast them to double first.'],
+    notes: [DECIMAL_NOTE],
   }),
+  fn('try_add', 'scalar', ['numeric', 'numeric'], commonOf(), 'The sum; NULL where it overflows its type.', { refuse: noDecimals('try_add'), notes: [DECIMAL_NOTE] }),
+  fn('try_subtract', 'scalar', ['numeric', 'numeric'], commonOf(), 'The difference; NULL where it overflows its type.', { refuse: noDecimals('try_subtract'), notes: [DECIMAL_NOTE] }),
+  fn('try_multiply', 'scalar', ['numeric', 'numeric'], commonOf(), 'The product; NULL where it overflows its type.', { refuse: noDecimals('try_multiply'), notes: [DECIMAL_NOTE] }),
+  fn('try_mod', 'scalar', ['numeric', 'numeric'], commonOf(), 'The remainder (with the sign of the dividend); NULL for a divisor of 0.', { refuse: noDecimals('try_mod'), notes: [DECIMAL_NOTE] }),
+  fn('div', 'scalar', ['integer', 'integer'], 'int64', 'The integer quotient, cut toward zero; a divisor of 0 is an error.'),
 ] as const;
