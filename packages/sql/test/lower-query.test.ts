@@ -224,6 +224,17 @@ describe('queries', () => {
     expect(() => plan('CREATE MATERIALIZED VIEW out AS SELECT if(amount > 10, 1) AS x FROM events;')).toThrow(/test\.sql:6:\d+: if takes three arguments: if\(condition, value if true, value otherwise\)/);
   });
 
+  test('EXTRACT(field FROM x) is date_part(\'field\', x); EXTRACT without FROM is refused at its position', () => {
+    expect(plan('CREATE MATERIALIZED VIEW out AS SELECT EXTRACT(YEAR FROM ts) AS y, extract(dow from ts) AS d FROM events;')).toMatchObject({
+      kind: 'project',
+      columns: [
+        { name: 'y', expr: { kind: 'call', name: 'date_part', args: [{ kind: 'literal', value: 'YEAR' }, { kind: 'column', name: 'ts' }] } },
+        { name: 'd', expr: { kind: 'call', name: 'date_part', args: [{ kind: 'literal', value: 'dow' }, { kind: 'column', name: 'ts' }] } },
+      ],
+    });
+    expect(() => plan('CREATE MATERIALIZED VIEW out AS SELECT EXTRACT(YEAR, ts) AS y FROM events;')).toThrow(/test\.sql:6:\d+: EXTRACT reads EXTRACT\(field FROM value\)/);
+  });
+
   test('Spark\'s cast functions are casts: date(x), bigint(x), decimal(x), to_timestamp(x); to_timestamp with a format is a call', () => {
     const columns = (plan('CREATE MATERIALIZED VIEW out AS SELECT date(ts) AS d, bigint(amount) AS b, decimal(id) AS m, to_timestamp(user) AS t, string(id) AS s FROM events;') as unknown as { columns: unknown[] }).columns;
     expect(columns).toMatchObject([

@@ -320,6 +320,15 @@ function parseCall(cursor: Cursor): Expression {
     if (args.length === 1 && value !== undefined) return cursor.mark(CastNode.create(value, { type: 'timestamp', unit: 'us', timezone: 'UTC' }), token);
     return cursor.mark(CallNode.create('to_timestamp', args), token);
   }
+  // EXTRACT(field FROM x) is date_part('field', x), as Spark reads it.
+  if (lower === 'extract') {
+    const fieldToken = cursor.peek();
+    const field = cursor.identifier('a field (YEAR, MONTH, DAY, …)');
+    if (!cursor.acceptKeyword('FROM')) throw cursor.error('EXTRACT reads EXTRACT(field FROM value), e.g. EXTRACT(YEAR FROM order_date)', token);
+    const source = parseExpression(cursor);
+    cursor.expectSymbol(')');
+    return cursor.mark(CallNode.create('date_part', [cursor.mark(LiteralNode.create(field), fieldToken), source]), token);
+  }
   // if(condition, then, else) is a CASE with one branch (Spark's iff is the same function).
   if (lower === 'if' || lower === 'iff') {
     const [condition, then, otherwise, ...more] = parseArguments(cursor);
