@@ -164,7 +164,9 @@ function argumentProblem(wanted: ArgumentClass, arg: Expression, type: DataType 
   const literal = arg.kind === 'literal' ? arg : undefined;
   if (wanted === 'integer_literal') return typeof literal?.value === 'number' && Number.isInteger(literal.value) ? undefined : 'an integer literal';
   if (wanted === 'string_literal') return typeof literal?.value === 'string' && literal.type === undefined ? undefined : 'a string literal';
-  if (wanted === 'numeric_literal') return typeof literal?.value === 'number' ? undefined : 'a number literal';
+  // SQL's 0.5 is a decimal literal (its text, typed decimal); a plan's is a number.
+  const decimalText = typeof literal?.value === 'string' && typeof literal.type === 'object' && literal.type.type === 'decimal';
+  if (wanted === 'numeric_literal') return typeof literal?.value === 'number' || decimalText ? undefined : 'a number literal';
   if (type === undefined || wanted === 'any') return undefined;
   const [fits, what] = ARGUMENT_CLASSES[wanted];
   return fits(type) ? undefined : `${what}, not ${label(type)}`;

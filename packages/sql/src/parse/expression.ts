@@ -141,7 +141,9 @@ function parseMultiplicative(cursor: Cursor): Expression {
         cursor.link(token, `each ${token.value} of this chain`);
         left = cursor.mark(BinaryNode.create(MULTIPLICATIVE[token.value] as BinaryOperator, left, parseUnary(cursor)), token);
       } else if (isKeyword(token, 'DIV')) {
-        throw cursor.error('DIV (integer division) is not supported: write floor(a / b)');
+        // a DIV b is Spark's div(a, b): the integer quotient, cut toward zero.
+        cursor.next();
+        left = cursor.mark(CallNode.create('div', [left, parseUnary(cursor)]), token);
       } else {
         return left;
       }
