@@ -13,12 +13,22 @@ export function catalogName(sparkName: string): string | undefined {
   return functionForSparkName(sparkName);
 }
 
+/** Whether `typed`'s letters all stand in `name`, in order (an abbreviation of it). */
+function abbreviates(typed: string, name: string): boolean {
+  let at = 0;
+  for (const letter of name.toLowerCase()) if (letter === typed[at]) at += 1;
+  return at === typed.length;
+}
+
 /** Why a function name is not known, with the closest one. */
 export function unknownFunctionMessage(sparkName: string): string {
   const names = [...ALL_FUNCTION_NAMES.filter((n) => n !== 'count_distinct'), ...FUNCTION_CATALOG.flatMap((f) => f.aliases)];
-  // Names that start alike first: `cnt` is count, not ln (both two edits away).
-  const initial = sparkName.slice(0, 1).toLowerCase();
-  const near = closestName(sparkName, names.filter((n) => n.startsWith(initial))) ?? closestName(sparkName, names);
+  // An abbreviation first (`cnt` is count, not cot: its letters are count's, in order), then names that start alike
+  // (`cnt` is not ln, both two edits away), then any close name.
+  const typed = sparkName.toLowerCase();
+  const initial = typed.slice(0, 1);
+  const near = closestName(sparkName, names.filter((n) => n.startsWith(initial) && abbreviates(typed, n)))
+    ?? closestName(sparkName, names.filter((n) => n.startsWith(initial))) ?? closestName(sparkName, names);
   const hint = near === undefined ? '' : `; did you mean ${near}?`;
   return `unknown function ${sparkName}: Þund runs the functions of its catalog on every backend (see docs/functions.md)${hint}`;
 }
