@@ -10,6 +10,8 @@ const FAR_SCALE = 0.45;
 export function setupZoom(svgElement, viewport, bounds, overlay) {
   const d3 = globalThis.d3;
   let moved = false;
+  /** The scale a toolbar zoom is heading to while its animation runs. */
+  let targetScale;
   const zoom = d3
     .zoom()
     .on('zoom', (event) => {
@@ -43,7 +45,14 @@ export function setupZoom(svgElement, viewport, bounds, overlay) {
     fitToScreen,
     zoomBy(factor) {
       moved = true;
-      selection.transition().duration(200).call(zoom.scaleBy, factor);
+      // Quick clicks add up: each scales the scale the previous one is heading to, not the one its animation has
+      // reached (a transition's scaleBy starts from where it is, so a second click would lose part of the first).
+      const [low, high] = zoom.scaleExtent();
+      const k = Math.max(low, Math.min(high, (targetScale ?? d3.zoomTransform(svgElement).k) * factor));
+      targetScale = k;
+      selection.transition().duration(200).call(zoom.scaleTo, k).on('end interrupt', () => {
+        if (targetScale === k) targetScale = undefined;
+      });
     },
   };
 }
