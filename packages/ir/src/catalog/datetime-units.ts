@@ -35,3 +35,9 @@ export const DATE_PART_FIELDS: Readonly<Record<string, 'year' | 'quarter' | 'mon
   HOUR: 'hour', H: 'hour', HOURS: 'hour', HR: 'hour', HRS: 'hour',
   MINUTE: 'minute', M: 'minute', MIN: 'minute', MINS: 'minute', MINUTES: 'minute',
 };
+
+/** The day names next_day reads (any case: two letters, three, or the whole name), each as its ISO day of the week (1 = Monday). */
+export const DAY_OF_WEEK_NAMES: Readonly<Record<string, number>> = Object.fromEntries(
+  [['MO', 'MON', 'MONDAY'], ['TU', 'TUE', 'TUESDAY'], ['WE', 'WED', 'WEDNESDAY'], ['TH', 'THU', 'THURSDAY'], ['FR', 'FRI', 'FRIDAY'], ['SA', 'SAT', 'SATURDAY'], ['SU', 'SUN', 'SUNDAY']]
+    .flatMap((names, day) => names.map((name) => [name, day + 1] as const)),
+);

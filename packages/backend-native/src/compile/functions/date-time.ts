@@ -1,4 +1,4 @@
-import { DATE_PART_FIELDS, TRUNC_UNITS, ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
+import { DATE_PART_FIELDS, DAY_OF_WEEK_NAMES, type Expression, TRUNC_UNITS, ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
 import { formatDatetime, parseDatetime, patternTokens } from './datetime-render.js';
 import { type Lowering, stringLiteral } from './lowering.js';
 
@@ -18,8 +18,16 @@ const floorUnits = (x: string, perUnit: number): string => {
   return `((${micros} - ((${micros} % ${perUnit}) + ${perUnit}) % ${perUnit}) // ${perUnit})`;
 };
 
-/** DuckDB's ISO day of the week (1 = Monday) of each name next_day reads. */
-const ISO_DAYS: Readonly<Record<string, number>> = { MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6, SU: 7 };
+/**
+ * What a literal argument (a unit, field or day name, any case) means by
+ * `table`; validation has refused any other, so a miss is a plan that
+ * skipped it.
+ */
+function literalMeaning<T>(table: Readonly<Record<string, T>>, node: Expression | undefined, what: string): T {
+  const meaning = table[(stringLiteral(node) ?? '').toUpperCase()];
+  if (meaning === undefined) throw new ThundError(ThundErrorCode.Validation, `${what} literal (see docs/functions.md)`, { backend: 'native' });
+  return meaning;
+}
 
 /** Date and time functions whose DuckDB form differs from Spark's. */
 export const NATIVE_DATE_TIME = {
@@ -68,19 +76,16 @@ export const NATIVE_DATE_TIME = {
   timestamp_micros: ([n]) => `make_timestamp(CAST(${n} AS BIGINT))::TIMESTAMPTZ`,
   weekday: ([x]) => `CAST(isodow(${x}) - 1 AS INTEGER)`,
   next_day: ([x], nodes) => {
-    const target = ISO_DAYS[(stringLiteral(nodes[1]) ?? '').slice(0, 2).toUpperCase()];
-    if (target === undefined) throw new ThundError(ThundErrorCode.Validation, 'next_day needs a day-of-week literal (see docs/functions.md)', { backend: 'native' });
+    const target = literalMeaning(DAY_OF_WEEK_NAMES, nodes[1], 'next_day needs a day-of-week');
     const date = `CAST(${x} AS DATE)`;
     return `(${date} + CAST((${target} - isodow(${date}) + 6) % 7 + 1 AS INTEGER))`;
   },
   trunc: ([x], nodes) => {
-    const unit = TRUNC_UNITS[(stringLiteral(nodes[1]) ?? '').toUpperCase()];
-    if (unit === undefined) throw new ThundError(ThundErrorCode.Validation, 'trunc needs a unit literal (see docs/functions.md)', { backend: 'native' });
+    const unit = literalMeaning(TRUNC_UNITS, nodes[1], 'trunc needs a unit');
     return `CAST(date_trunc('${unit}', CAST(${x} AS DATE)) AS DATE)`;
   },
   date_part: ([, x], nodes) => {
-    const field = DATE_PART_FIELDS[(stringLiteral(nodes[0]) ?? '').toUpperCase()];
-    if (field === undefined) throw new ThundError(ThundErrorCode.Validation, 'date_part needs a field literal (see docs/functions.md)', { backend: 'native' });
+    const field = literalMeaning(DATE_PART_FIELDS, nodes[0], 'date_part needs a field');
     // DuckDB's dayofweek counts from 0 (Sunday), Spark's from 1.
     return field === 'dayofweek' ? `CAST(dayofweek(${x}) + 1 AS INTEGER)` : `CAST(${field}(${x}) AS INTEGER)`;
   },

@@ -42,3 +42,13 @@ export const isIntegerType = (t: DataType | undefined): boolean => t === 'int8' 
 export const isFloatType = (t: DataType | undefined): boolean => t === 'float32' || t === 'float64';
 export const decimalOf = (t: DataType | undefined): { precision: number; scale: number } | undefined =>
   typeof t === 'object' && t.type === 'decimal' ? t : undefined;
+
+/**
+ * The non-NULL strings of a list joined by a separator: '' for none, NULL
+ * for a NULL separator (Spark's concat_ws and array_join). list_reduce, not
+ * array_to_string: DuckDB's joins take only a constant separator.
+ */
+export function joinedBy(list: string, separator: string): string {
+  const kept = `list_filter(${list}, _v -> _v IS NOT NULL)`;
+  return `(CASE WHEN ${separator} IS NULL THEN NULL WHEN len(${kept}) = 0 THEN '' ELSE list_reduce(${kept}, (_a, _b) -> _a || ${separator} || _b) END)`;
+}

@@ -1,3 +1,4 @@
+import type { DataType } from '@thund/ir';
 import { type Lowering, decimalOf, integerLiteral, isIntegerType, plain } from './lowering.js';
 import { sparkRound } from './spark-rounding.js';
 
@@ -22,7 +23,10 @@ const periodic = (fn: 'sin' | 'cos' | 'tan'): Lowering => ([x]) => `(CASE WHEN i
 /** Java's asin/acos: NaN outside [-1, 1] (DuckDB raises). */
 const arc = (fn: 'asin' | 'acos'): Lowering => ([x]) => `(CASE WHEN abs(${asDouble(x)}) > 1 THEN ${NAN} ELSE ${fn}(${x}) END)`;
 /** Spark's logarithms: NULL for zero or a negative number (DuckDB raises). */
-const logarithm = (fn: 'log10' | 'log2'): Lowering => ([x]) => `(CASE WHEN ${x} <= 0 THEN NULL ELSE ${fn}(${x}) END)`;
+const logarithm = (fn: 'ln' | 'log10' | 'log2'): Lowering => ([x]) => `(CASE WHEN ${x} <= 0 THEN NULL ELSE ${fn}(${x}) END)`;
+
+/** The width Java shifts an integer in: a BIGINT's 64 bits, else an INT's 32 (Spark widens smaller integers to INT). */
+const shiftWidth = (type: DataType | undefined): 32 | 64 => (type === 'int64' ? 64 : 32);
 
 /** An integer wrapped to a signed `bits`-bit integer, as Java's int and long arithmetic wraps on overflow. */
 function wrapped(value: string, bits: 32 | 64): string {
@@ -44,15 +48,15 @@ export const NATIVE_MATH = {
   sec: ([x]) => `(CASE WHEN isinf(${asDouble(x)}) THEN ${NAN} ELSE 1.0 / cos(${asDouble(x)}) END)`,
   csc: ([x]) => `(CASE WHEN isinf(${asDouble(x)}) THEN ${NAN} ELSE 1.0 / sin(${asDouble(x)}) END)`,
   shiftleft: ([x, n], _nodes, [type]) => {
-    const bits = type === 'int64' ? 64 : 32;
+    const bits = shiftWidth(type);
     return wrapped(`CAST(${x} AS HUGEINT) * (CAST(1 AS HUGEINT) << (CAST(${n} AS INTEGER) & ${bits - 1}))`, bits);
   },
   shiftright: ([x, n], _nodes, [type]) => {
-    const bits = type === 'int64' ? 64 : 32;
+    const bits = shiftWidth(type);
     return `CAST(${x} AS ${bits === 64 ? 'BIGINT' : 'INTEGER'}) >> (CAST(${n} AS INTEGER) & ${bits - 1})`;
   },
   shiftrightunsigned: ([x, n], _nodes, [type]) => {
-    const bits = type === 'int64' ? 64 : 32;
+    const bits = shiftWidth(type);
     const unsigned = `(CAST(${x} AS HUGEINT) & ${(2n ** BigInt(bits)) - 1n})`;
     return wrapped(`(${unsigned} >> (CAST(${n} AS INTEGER) & ${bits - 1}))`, bits);
   },
@@ -76,7 +80,7 @@ export const NATIVE_MATH = {
   // Spark: the root of a negative number is NaN (DuckDB raises).
   sqrt: ([x]) => `(CASE WHEN ${x} < 0 THEN CAST('NaN' AS DOUBLE) ELSE sqrt(${x}) END)`,
   // Spark: the logarithm of zero or a negative number is NULL (DuckDB raises).
-  ln: ([x]) => `(CASE WHEN ${x} <= 0 THEN NULL ELSE ln(${x}) END)`,
+  ln: logarithm('ln'),
   // Java's Math.pow, not C's: a NaN exponent gives NaN (C: pow(1, NaN) = 1), and so does ±1 to an infinite power.
   // abs of the base as a double: abs of the smallest integer overflows its type.
   power: ([b, e]) => `(CASE WHEN isnan(${e}) OR (abs(CAST(${b} AS DOUBLE)) = 1 AND isinf(${e})) THEN CAST('NaN' AS DOUBLE) ELSE pow(${b}, ${e}) END)`,
@@ -84,9 +88,11 @@ export const NATIVE_MATH = {
   log10: logarithm('log10'),
   log2: logarithm('log2'),
   // Spark: ln(x) / ln(base), NULL where either is zero or negative; one argument is the natural logarithm.
-  log: ([b, x]) => (x === undefined
-    ? `(CASE WHEN ${b} <= 0 THEN NULL ELSE ln(${b}) END)`
-    : `(CASE WHEN ${b} <= 0 OR ${x} <= 0 THEN NULL ELSE ln(${asDouble(x)}) / ln(${asDouble(b)}) END)`),
+  log: (args, nodes, types) => {
+    const [b, x] = args;
+    if (x === undefined) return logarithm('ln')(args, nodes, types);
+    return `(CASE WHEN ${b} <= 0 OR ${x} <= 0 THEN NULL ELSE ln(${asDouble(x)}) / ln(${asDouble(b)}) END)`;
+  },
   // Spark's signum is a double that keeps NaN and the sign of a zero (DuckDB's sign is an integer, 0 for both).
   signum: ([x]) => `(CASE WHEN isnan(${asDouble(x)}) OR ${x} = 0 THEN ${asDouble(x)} ELSE CAST(sign(${x}) AS DOUBLE) END)`,
   sin: periodic('sin'),

@@ -2,7 +2,7 @@ import { type DataType, type Expression, commonType, parseJsonPath } from '@thun
 import { duckdbType } from '../duckdb-types.js';
 import { quoteIdentifier, quoteString } from '../sql-text.js';
 import { fromJsonSql, toJsonSql } from './json-sql.js';
-import type { ArgumentTypes, Lowering } from './lowering.js';
+import { type ArgumentTypes, type Lowering, joinedBy } from './lowering.js';
 
 const kindOf = (type: DataType | undefined): string | undefined => (typeof type === 'object' ? type.type : undefined);
 
@@ -65,11 +65,10 @@ function distinctElements(list: string): string {
   return `list_filter(${list}, lambda _x, _i: list_position(${list}, _x) = _i)`;
 }
 
-/** Spark's array_join: NULL elements skipped, or replaced when a replacement is given (list_reduce: the delimiter may be a column). */
+/** Spark's array_join: NULL elements skipped, or replaced when a replacement is given (NULL for a NULL one). */
 function arrayJoin(list: string, delimiter: string, replacement: string | undefined): string {
-  const kept = replacement === undefined ? `list_filter(${list}, _x -> _x IS NOT NULL)` : `list_transform(${list}, _x -> coalesce(_x, ${replacement}))`;
-  const nulls = replacement === undefined ? '' : ` OR ${replacement} IS NULL`;
-  return `(CASE WHEN ${list} IS NULL OR ${delimiter} IS NULL${nulls} THEN NULL WHEN len(${kept}) = 0 THEN '' ELSE list_reduce(${kept}, (_a, _b) -> _a || ${delimiter} || _b) END)`;
+  if (replacement === undefined) return `(CASE WHEN ${list} IS NULL THEN NULL ELSE ${joinedBy(list, delimiter)} END)`;
+  return `(CASE WHEN ${list} IS NULL OR ${replacement} IS NULL THEN NULL ELSE ${joinedBy(`list_transform(${list}, _x -> coalesce(_x, ${replacement}))`, delimiter)} END)`;
 }
 
 /** Spark's slice: a 1-based start (negative: from the end), 0 or a negative length an error, a start outside the list empty. */

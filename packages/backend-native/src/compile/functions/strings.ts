@@ -1,5 +1,5 @@
 import type { DataType } from '@thund/ir';
-import type { ArgumentTypes, Lowering } from './lowering.js';
+import { type ArgumentTypes, type Lowering, joinedBy } from './lowering.js';
 import { sparkLower, sparkUpper } from './spark-case.js';
 import { titleCaseOf } from './title-case.js';
 
@@ -104,10 +104,7 @@ function concatWs(args: readonly string[], types: ArgumentTypes): string {
     const type = types[i + 1];
     return typeof type === 'object' && type.type === 'list' ? `CAST(${v} AS VARCHAR[])` : `[${asText(v, type)}]`;
   });
-  const list = parts.length === 0 ? '[]::VARCHAR[]' : `flatten([${parts.join(', ')}])`;
-  // list_reduce, not array_to_string: DuckDB's joins take only a constant separator.
-  const kept = `list_filter(${list}, v -> v IS NOT NULL)`;
-  return `(CASE WHEN ${separator} IS NULL THEN NULL WHEN len(${kept}) = 0 THEN '' ELSE list_reduce(${kept}, (a, b) -> a || ${separator} || b) END)`;
+  return joinedBy(parts.length === 0 ? '[]::VARCHAR[]' : `flatten([${parts.join(', ')}])`, separator as string);
 }
 
 /** String functions whose DuckDB form differs from Spark's. */

@@ -1,6 +1,6 @@
 import { literalIn, literalString } from '../argument-rules.js';
 import { type PatternUse, parseDatetimePattern } from '../datetime-pattern.js';
-import { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, TRUNC_UNITS, dateTruncUnit } from '../datetime-units.js';
+import { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, DAY_OF_WEEK_NAMES, TRUNC_UNITS, dateTruncUnit } from '../datetime-units.js';
 import { type ArgumentRule, fn, shared } from '../function-signature.js';
 
 const TIMESTAMP_UTC = { type: 'timestamp', unit: 'us', timezone: 'UTC' } as const;
@@ -23,9 +23,6 @@ const dateOnly = (name: string, index = 0): ArgumentRule => (args) => {
 /** Refuses a DATE argument (Spark's unix_seconds and its kin take timestamps only). */
 const timestampOnly = (name: string): ArgumentRule => ([arg]) =>
   (arg?.type === 'date32' ? `${name} takes a timestamp; cast the date with CAST(… AS TIMESTAMP) first` : undefined);
-
-/** The day names next_day reads (any case): two letters, three, or the whole name. */
-const DAY_NAMES = ['MO', 'MON', 'MONDAY', 'TU', 'TUE', 'TUESDAY', 'WE', 'WED', 'WEDNESDAY', 'TH', 'THU', 'THURSDAY', 'FR', 'FRI', 'FRIDAY', 'SA', 'SAT', 'SATURDAY', 'SU', 'SUN', 'SUNDAY'];
 
 /** Dates and timestamps. */
 export const DATE_TIME = [
@@ -84,7 +81,7 @@ export const DATE_TIME = [
   fn('timestamp_micros', 'scalar', ['integer'], TIMESTAMP_UTC, 'The timestamp a number of microseconds after 1970-01-01 00:00:00 UTC.'),
   fn('weekday', 'scalar', ['temporal'], 'int32', 'Day of the week, 0 (Monday) to 6 (Sunday).'),
   fn('next_day', 'scalar', ['temporal', 'string_literal'], 'date32', 'The first date after the given one that falls on a day of the week (MO, MON or MONDAY, any case).', {
-    refuse: literalIn(1, (d) => DAY_NAMES.includes(d.toUpperCase()), `a day of the week (${DAY_NAMES.join(', ')}, any case)`),
+    refuse: literalIn(1, (d) => Object.hasOwn(DAY_OF_WEEK_NAMES, d.toUpperCase()), `a day of the week (${Object.keys(DAY_OF_WEEK_NAMES).join(', ')}, any case)`),
   }),
   fn('trunc', 'scalar', ['temporal', 'string_literal'], 'date32', `The date cut to the start of its ${Object.keys(TRUNC_UNITS).join(', ')} (any case; a week starts on Monday).`, {
     refuse: literalIn(1, (u) => Object.hasOwn(TRUNC_UNITS, u.toUpperCase()), `a trunc unit (${Object.keys(TRUNC_UNITS).join(', ')}, any case)`),
