@@ -40,7 +40,9 @@ describe('native source layers', () => {
     const reaches = (start: string, goal: string, seen = new Set<string>()): boolean => {
       for (const next of edges.get(start) ?? []) {
         if (next === goal) return true;
-        if (!seen.has(next) && (seen.add(next), reaches(next, goal, seen))) return true;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        if (reaches(next, goal, seen)) return true;
       }
       return false;
     };

@@ -61,6 +61,7 @@ export { JOIN_TYPES, JoinNode, type JoinType } from './plan/rel/join.js';
 export { LimitNode } from './plan/rel/limit.js';
 export { ProjectNode } from './plan/rel/project.js';
 export { ReadFilesNode } from './plan/rel/read-files.js';
+export { RANGE_COLUMN, RangeNode, rangeRowCount } from './plan/rel/range.js';
 export { ReadNode } from './plan/rel/read.js';
 export { SortNode } from './plan/rel/sort.js';
 export { SqlNode } from './plan/rel/sql.js';
@@ -81,7 +82,7 @@ export { MAX_INLINED_DEPTH } from './validate/view-chain-rules.js';
 // Plan builder
 export { Expr, type ExprInput, type OverSpec } from './plan/builder/expr.js';
 export * from './plan/builder/functions.js';
-export { Frame, GroupedFrame, from, readFiles, sql, type GenerateOptions, type JoinOptions } from './plan/builder/frame.js';
+export { Frame, GroupedFrame, from, range, readFiles, sql, type GenerateOptions, type JoinOptions } from './plan/builder/frame.js';
 export { PipelineBuilder, pipeline, type DefiningFlowOptions, type FlowOptions } from './builder/pipeline-builder.js';
 export { expect } from './builder/expect.js';
 

@@ -102,8 +102,8 @@ describe('the compiler checks that the IR and both backends agree', { timeout: 1
 
   it('a plan node kind fails the IR until described, then its schema type test and both relation visitors until handled', async () => {
     edit(
-      'ir', 'src/plan/rel/relation.ts', '\n  | GenerateNode;',
-      "\n  | GenerateNode\n  | FixtureNode;\n\nexport interface FixtureNode {\n  readonly kind: 'fixture';\n  readonly input: RelationNode;\n}",
+      'ir', 'src/plan/rel/relation.ts', '\n  | RangeNode;',
+      "\n  | RangeNode\n  | FixtureNode;\n\nexport interface FixtureNode {\n  readonly kind: 'fixture';\n  readonly input: RelationNode;\n}",
     );
     const undescribed = await compile('ir');
     expect(failingFiles(undescribed)).toEqual(['src/plan/rel/relation.ts', 'test/node-types.test.ts']);

@@ -1,6 +1,6 @@
 import {
   type Expression, type Field, type InferredSchema, type ReadFilesNode, type ReadNode, type RelationNode, type RelationVisitor, ThundError, ThundErrorCode,
-  type ColumnScope, expressionType, outputName, scopeOf, visitRelation,
+  type ColumnScope, RANGE_COLUMN, expressionType, outputName, scopeOf, visitRelation,
 } from '@thund/ir';
 import { duckdbType } from './duckdb-types.js';
 import { ExpressionCompiler } from './expression-compiler.js';
@@ -194,6 +194,10 @@ export class RelationCompiler implements RelationVisitor<Query> {
       }
     }
   };
+
+  /** DuckDB's `range` table function, its column named as the IR names it (DuckDB calls it `range`). */
+  readonly range = (node: RelationNodeOf<'range'>): Query =>
+    selectFrom(`(SELECT range AS ${quoteIdentifier(RANGE_COLUMN)} FROM range(${node.start}, ${node.end}, ${node.step}))`, { fromIsTable: true });
 
   /** A WHERE condition added to the input's query (wrapped first unless it is row-level). */
   readonly filter = (node: RelationNodeOf<'filter'>): Query => {

@@ -227,6 +227,11 @@ export class RelationLowering implements RelationVisitor<RelationInit> {
     },
   });
 
+  /** Spark's Range, whose one column is `id` as the IR's. Never streaming: in a streaming flow it is read whole. */
+  readonly range = (node: RelationNodeOf<'range'>): RelationInit => ({
+    relType: { case: 'range', value: { start: BigInt(node.start), end: BigInt(node.end), step: BigInt(node.step) } },
+  });
+
   /** Raw SQL as written, trailing semicolons removed; a dialect Spark does not run is `THUND_UNSUPPORTED`. */
   readonly sql = (node: RelationNodeOf<'sql'>): RelationInit => {
     if (!SPARK_SQL_DIALECTS.includes(node.dialect)) {

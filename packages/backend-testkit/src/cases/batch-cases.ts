@@ -1,4 +1,4 @@
-import { col, count, from, lag, lit, max, min, pipeline, rank, readFiles, rowNumber, sum, avg, when } from '@thund/ir';
+import { col, count, from, lag, lit, max, min, pipeline, range, rank, readFiles, rowNumber, sum, avg, when } from '@thund/ir';
 import type { ConformanceCase } from '../conformance-case.js';
 import { DEPTS_JSONL, DEPTS_SCHEMA, PEOPLE_JSONL, PEOPLE_SCHEMA } from './inputs.js';
 
@@ -106,6 +106,30 @@ export const BATCH_CASES: readonly ConformanceCase[] = [
       ],
       semi_join: [{ dept: 'eng' }, { dept: 'ops' }],
       anti_join: [{ dept: 'hr' }],
+    },
+  },
+  {
+    id: 'batch/range',
+    group: 'batch',
+    description: 'rows made from nothing (range): up by a step, down by a negative step, empty, and cross-joined to a dataset under an alias',
+    files,
+    pipeline: ({ path }) =>
+      pipeline('range_rows')
+        .temporaryView('people', { query: people(path) })
+        .materializedView('by_threes', { query: range(0, 10, 3) })
+        .materializedView('countdown', { query: range(5, 0, -2).select('id', col('id').mul(col('id')).as('square')) })
+        .materializedView('nothing', { query: range(3, 3) })
+        .materializedView('per_person', {
+          query: from('people').filter(col('dept').eq('eng'))
+            .join(range(1, 3), { type: 'cross', rightAlias: 'r' })
+            .select('name', col('id', 'r').as('week')),
+        })
+        .build(),
+    expected: {
+      by_threes: [{ id: 0 }, { id: 3 }, { id: 6 }, { id: 9 }],
+      countdown: [{ id: 5, square: 25 }, { id: 3, square: 9 }, { id: 1, square: 1 }],
+      nothing: [],
+      per_person: [{ name: 'ada', week: 1 }, { name: 'ada', week: 2 }, { name: 'bob', week: 1 }, { name: 'bob', week: 2 }],
     },
   },
   {

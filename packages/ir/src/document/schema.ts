@@ -164,6 +164,7 @@ const relationForms = () =>
       outer: z.boolean().optional(),
       names: z.array(name).min(1).optional(),
     }),
+    z.strictObject({ kind: z.literal('range'), start: z.number().int(), end: z.number().int(), step: z.number().int() }),
   ]);
 
 export const RelationSchema: z.ZodType<RelationNode> = z.lazy(relationForms).meta({ id: 'Relation' });

@@ -38,6 +38,7 @@ export type ValidationIssueCode =
   | 'unknown_field'
   | 'nested_access'
   | 'generator_input'
+  | 'range_bounds'
   | 'schema_columns'
   | 'non_boolean_predicate'
   | 'argument_type'

@@ -7,6 +7,7 @@ import type { ColumnNode } from '../plan/expr/column.js';
 import { type Expression, outputName } from '../plan/expr/expression.js';
 import { walkPlan } from '../plan/plan-walk.js';
 import type { JoinNode } from '../plan/rel/join.js';
+import { RANGE_COLUMN } from '../plan/rel/range.js';
 import type { RelationNode } from '../plan/rel/relation.js';
 import { expressionType } from './expression-type.js';
 import { commonType } from './type-algebra.js';
@@ -149,6 +150,8 @@ function computeNodeSchema(node: RelationNode, of: (input: RelationNode) => Infe
       return node.schema?.map(declaredField);
     case 'read':
       return dataset(node.dataset);
+    case 'range':
+      return [{ name: RANGE_COLUMN, type: 'int64', nullable: false }];
     case 'filter':
     case 'sort':
     case 'limit':

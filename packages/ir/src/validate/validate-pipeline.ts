@@ -13,6 +13,7 @@ import { booleanPredicates } from './predicate-rules.js';
 import { typedExpressions } from './type-rules.js';
 import { nestedAccess } from './nested-access-rules.js';
 import { generatorsWellFormed } from './generator-rules.js';
+import { rangesWellFormed } from './range-rules.js';
 import { aggregatesWellFormed } from './aggregate-rules.js';
 import { unambiguousColumns } from './ambiguity-rules.js';
 import { sqlIsOneQuery, sqlReadsListed } from './sql-reads.js';
@@ -42,6 +43,7 @@ const RULES: readonly Rule[] = [
   typedExpressions,
   nestedAccess,
   generatorsWellFormed,
+  rangesWellFormed,
   literalValues,
   aggregatesWellFormed,
   unambiguousColumns,

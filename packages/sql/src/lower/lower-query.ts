@@ -1,6 +1,6 @@
 import {
   AggregateNode, AliasNode, ColumnNode, DeduplicateNode, type Expression, FilterNode, JoinNode, LimitNode, LiteralNode, ProjectNode,
-  MAX_PLAN_DEPTH, ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, StarNode, UnionNode, WindowNode, type WindowSpec, outputName,
+  MAX_PLAN_DEPTH, RangeNode, ReadFilesNode, ReadNode, type RelationNode, type SortKey, SortNode, StarNode, UnionNode, WindowNode, type WindowSpec, outputName,
   walkExpression,
 } from '@thund/ir';
 import type { SourcePosition } from '../lex/token.js';
@@ -13,6 +13,7 @@ import { lateralView, selectGenerators } from './generators.js';
 import { exceptAlso, isStarExcept, setDifference, starExcept } from './star-except.js';
 import { type LateScalar, joinSubqueries } from './expression-subqueries.js';
 import { groupingSetSelects } from './grouping-sets.js';
+import { oneRow, valuesRelation, withoutColumns } from './generated-rows.js';
 
 /** What lowering a flow's query learned besides its plan. */
 export interface QueryFacts {
@@ -184,8 +185,8 @@ export class QueryLowering {
     const aggregates = written.groupBy.length > 0 || written.groupByAll === true || written.groupingSets !== undefined || written.having !== undefined
       || written.items.some((item) => containsAggregate(item.expr));
     const { select, late } = joinSubqueries(written, this.#positions.subqueries, this.#positions, aggregates);
-    if (select.from === undefined) throw this.#positions.errorAt(select.position, 'a query needs FROM: Þund plans read datasets or files');
-    const from = this.#from(select.from, ctes);
+    if (select.from === undefined) for (const item of select.items) withoutColumns(item.expr, this.#positions, 'a SELECT without FROM');
+    const from: LoweredFrom = select.from === undefined ? { relation: oneRow(), leaf: this.#syntheticAlias(), scope: Scope.empty() } : this.#from(select.from, ctes);
     const scope = from.leaf === undefined ? from.scope : new Scope(new Map([[from.leaf, null]]));
     const windowBounds = select.groupBy.some((key) => key.kind === 'call' && (key.name === 'window' || key.name === 'session_window'));
     const q = (expr: Expression): Expression => qualify(expr, scope, this.#positions, { windowBounds });
@@ -249,6 +250,10 @@ export class QueryLowering {
         const relation = readFilesOf(item);
         return { relation, leaf: item.alias ?? this.#syntheticAlias(), scope: Scope.empty() };
       }
+      case 'range':
+        return { relation: this.#positions.copy(item, RangeNode.create(item.start, item.end, item.step)), leaf: item.alias ?? this.#syntheticAlias(), scope: Scope.empty() };
+      case 'values':
+        return { relation: valuesRelation(item, this.#positions), leaf: item.alias ?? this.#syntheticAlias(), scope: Scope.empty() };
       case 'subquery':
         return { relation: this.query(item.query, ctes), leaf: item.alias ?? this.#syntheticAlias(), unnamed: item.alias === undefined, scope: Scope.empty() };
       case 'lateral_view':

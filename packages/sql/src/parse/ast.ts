@@ -8,7 +8,7 @@ import type { SourcePosition } from '../lex/token.js';
  */
 
 /** A table in FROM: a dataset, a file, a subquery or a join; or the rows a LATERAL VIEW makes of them. */
-export type FromItem = TableRef | FileRef | SubqueryRef | JoinRef | LateralViewRef;
+export type FromItem = TableRef | FileRef | SubqueryRef | JoinRef | LateralViewRef | RangeRef | ValuesRef;
 
 /** `from LATERAL VIEW [OUTER] generator(expr) alias [AS] names…`: the rows of `input`, each joined with what its generator makes. */
 export interface LateralViewRef {
@@ -48,6 +48,33 @@ export interface FileRef {
   readonly stream: boolean;
   readonly alias?: string;
   readonly watermark?: WatermarkClause;
+  readonly position: SourcePosition;
+}
+
+/** `range([start,] end [, step [, partitions]])`: rows of one BIGINT column `id`, made from nothing. */
+export interface RangeRef {
+  readonly kind: 'range';
+  readonly start: number;
+  readonly end: number;
+  readonly step: number;
+  readonly alias?: string;
+  readonly position: SourcePosition;
+}
+
+/** `VALUES (a, b), (c, d) [AS] name(col, …)`: rows written out, one expression per column. */
+export interface ValuesRef {
+  readonly kind: 'values';
+  /** One or more rows, each of the same number of expressions. */
+  readonly rows: readonly ValuesRow[];
+  /** The columns' names; absent for Spark's `col1`, `col2`, …. */
+  readonly columns?: readonly string[];
+  readonly alias?: string;
+  readonly position: SourcePosition;
+}
+
+/** One row of a VALUES list. */
+export interface ValuesRow {
+  readonly values: readonly Expression[];
   readonly position: SourcePosition;
 }
 

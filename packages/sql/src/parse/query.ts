@@ -1,11 +1,12 @@
 import type { FileFormat, JoinType } from '@thund/ir';
 import { type SourcePosition, type Token, isKeyword } from '../lex/token.js';
 import { parseLateralViews } from './generator.js';
-import type { FromItem, QueryExpr, SelectCore, SelectItem, SetDifference, SetOperation, WatermarkClause } from './ast.js';
+import type { FromItem, QueryExpr, ValuesRef, SelectCore, SelectItem, SetDifference, SetOperation, WatermarkClause } from './ast.js';
 import type { Cursor } from './cursor.js';
 import { CLAUSE_WORDS, parseExpression, parseSelectExpression, parseSortKeys } from './expression.js';
 import { parseIntervalMs } from './interval.js';
 import { FILE_FORMATS, parseCloudFiles, parseReadFiles } from './file-reads.js';
+import { parseColumnNames, parseRange, parseValues } from './generated-rows.js';
 import { parseGroupBy } from './group-by.js';
 
 /** Formats Spark reads as `format.\`path\`` that Þund does not. */
@@ -204,6 +205,11 @@ function parseFromPrimary(cursor: Cursor): FromItem {
   const token = cursor.peek();
   if (cursor.isSymbol('(')) {
     cursor.next();
+    if (cursor.isKeyword('VALUES')) {
+      const values = parseValues(cursor);
+      cursor.expectSymbol(')');
+      return namedValues(cursor, { ...values, position: token.position });
+    }
     if (!cursor.isKeyword('SELECT') && !cursor.isKeyword('WITH') && !cursor.isKeyword('FROM') && !cursor.isSymbol('(')) {
       const inner = cursor.nested(() => parseFrom(cursor));
       cursor.expectSymbol(')');
@@ -213,6 +219,12 @@ function parseFromPrimary(cursor: Cursor): FromItem {
     cursor.expectSymbol(')');
     const alias = parseAlias(cursor);
     return { kind: 'subquery', query, ...(alias === undefined ? {} : { alias }), position: token.position };
+  }
+  if (cursor.isKeyword('VALUES')) return namedValues(cursor, parseValues(cursor));
+  if (isKeyword(token, 'RANGE') && cursor.isSymbol('(', 1)) {
+    const range = parseRange(cursor);
+    const alias = parseAlias(cursor);
+    return alias === undefined ? range : { ...range, alias };
   }
   const stream = cursor.acceptKeyword('STREAM');
   if (stream && cursor.isSymbol('(')) {
@@ -234,6 +246,9 @@ function parseSource(cursor: Cursor, stream: boolean): Source {
   if (isKeyword(token, 'CLOUD_FILES') && cursor.isSymbol('(', 1)) return parseCloudFiles(cursor);
   const parts = [cursor.identifier('a table name')];
   while (cursor.acceptSymbol('.')) parts.push(cursor.identifier('a table name'));
+  if (cursor.isSymbol('(') && stream && parts.length === 1 && parts[0]?.toLowerCase() === 'range') {
+    throw cursor.error('range(…) makes its rows once, it is not a stream: read it without STREAM (a streaming flow reads it whole, like a table joined to the stream)', token);
+  }
   if (cursor.isSymbol('(')) throw cursor.error(`table function ${parts.join('.')}(…) is not supported: read files with read_files(path, format => 'parquet') or parquet.\`path\``, token);
   const format = parts.length === 2 ? (parts[0] as string).toLowerCase() : undefined;
   const quotedPath = cursor.peek(-1).kind === 'quoted';
@@ -265,6 +280,13 @@ function optionList(cursor: Cursor): Record<string, string> {
   } while (cursor.acceptSymbol(','));
   cursor.expectSymbol(')');
   return options;
+}
+
+/** A VALUES list's alias and column names (`AS t(a, b)`), if written. */
+function namedValues(cursor: Cursor, values: Omit<ValuesRef, 'alias' | 'columns'>): ValuesRef {
+  const alias = parseAlias(cursor);
+  const columns = alias === undefined ? undefined : parseColumnNames(cursor);
+  return { ...values, ...(alias === undefined ? {} : { alias }), ...(columns === undefined ? {} : { columns }) };
 }
 
 function withAliasAndWatermark(cursor: Cursor, source: Source): FromItem {

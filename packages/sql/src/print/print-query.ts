@@ -133,6 +133,8 @@ class QueryPrinter {
         const names = node.names === undefined ? '' : ` AS ${node.names.map(sqlName).join(', ')}`;
         return { ...input, from: `${input.from} LATERAL VIEW ${node.outer === true ? 'OUTER ' : ''}${node.generator}(${printExpression(node.expr)}) ${sqlName(`lv${this.#views}`)}${names}` };
       }
+      case 'range':
+        return base(`range(${node.start}, ${node.end}, ${node.step})`, true);
       case 'union':
         return base(`(${this.text(node)})`, false);
       case 'sql':

@@ -8,6 +8,7 @@ import { type Generator, GenerateNode } from '../rel/generate.js';
 import { type JoinType, JoinNode } from '../rel/join.js';
 import { LimitNode } from '../rel/limit.js';
 import { ProjectNode } from '../rel/project.js';
+import { RangeNode } from '../rel/range.js';
 import { ReadFilesNode } from '../rel/read-files.js';
 import { ReadNode } from '../rel/read.js';
 import type { RelationNode } from '../rel/relation.js';
@@ -164,6 +165,15 @@ export function from(dataset: string): Frame {
  */
 export function readFiles(format: FileFormat, path: string, extra: Pick<ReadFilesNode, 'schema' | 'options' | 'maxFilesPerTrigger'> = {}): Frame {
   return new Frame(ReadFilesNode.create(format, path, extra));
+}
+
+/**
+ * Rows made from nothing: one BIGINT column `id` from `start` up to, not
+ * including, `end` by `step` (SQL's `range(start, end, step)`), e.g.
+ * `range(0, 7)` for a week of day offsets.
+ */
+export function range(start: number, end: number, step = 1): Frame {
+  return new Frame(RangeNode.create(start, end, step));
 }
 
 /** Raw SQL in one dialect; list the datasets it reads in the flow's `reads`. */

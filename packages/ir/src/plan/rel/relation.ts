@@ -7,6 +7,7 @@ import type { GenerateNode } from './generate.js';
 import type { JoinNode } from './join.js';
 import type { LimitNode } from './limit.js';
 import type { ProjectNode } from './project.js';
+import type { RangeNode } from './range.js';
 import type { ReadFilesNode } from './read-files.js';
 import type { ReadNode } from './read.js';
 import type { SortNode } from './sort.js';
@@ -28,7 +29,8 @@ export type RelationNode =
   | DeduplicateNode
   | WindowNode
   | SqlNode
-  | GenerateNode;
+  | GenerateNode
+  | RangeNode;
 
 /** The `kind` of a {@link RelationNode}. */
 export type RelationKind = RelationNode['kind'];
@@ -66,6 +68,7 @@ export const RELATION_FIELDS = frozenFields({
   window: { inputs: [{ field: 'input' }], expressions: [{ field: 'expressions', each: true, context: 'window' }] },
   sql: { inputs: [], expressions: [] },
   generate: { inputs: [{ field: 'input' }], expressions: [{ field: 'expr', context: 'row' }] },
+  range: { inputs: [], expressions: [] },
 } as const satisfies { readonly [K in RelationKind]: RelationFields<Extract<RelationNode, { kind: K }>> });
 
 /** Every relation kind, in the order of `RELATION_FIELDS`. */
