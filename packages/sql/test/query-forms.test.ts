@@ -1,6 +1,6 @@
 import { type Flow, type Pipeline, type RelationNode, serializePipeline } from '@thund/ir';
 import { describe, expect, test } from 'vitest';
-import { pipelineFromSql, queryFromSql } from '../src/index.js';
+import { pipelineFromSql, printQuery, queryFromSql } from '../src/index.js';
 
 /*
  * Spark SQL query forms read onto the plan's own nodes: each form must
@@ -278,5 +278,45 @@ describe('FROM-first queries', () => {
     expectSamePlan('CREATE MATERIALIZED VIEW out AS SELECT * FROM (FROM users SELECT name);', 'CREATE MATERIALIZED VIEW out AS SELECT * FROM (SELECT name FROM users);');
     expect(flow(lower('CREATE STREAMING TABLE out AS FROM STREAM(events) SELECT id;'), 'out').kind).toBe('streaming');
     expect(() => lower('CREATE MATERIALIZED VIEW out AS FROM users SELECT name FROM users;')).toThrow(/test\.sql:6:56: this query already has FROM, before SELECT/);
+  });
+});
+
+describe('Spark\'s rewrites, read as Spark rewrites them', () => {
+  test('to_date(x) is CAST(x AS DATE); to_date(x, pattern) is the date of to_timestamp(x, pattern)', () => {
+    expectSamePlan('CREATE MATERIALIZED VIEW out AS SELECT to_date(user) AS d FROM events;', 'CREATE MATERIALIZED VIEW out AS SELECT CAST(user AS DATE) AS d FROM events;');
+    expectSamePlan(
+      "CREATE MATERIALIZED VIEW out AS SELECT to_date(user, 'MM-dd-yyyy') AS d FROM events;",
+      "CREATE MATERIALIZED VIEW out AS SELECT CAST(to_timestamp(user, 'MM-dd-yyyy') AS DATE) AS d FROM events;",
+    );
+    expect(() => plan("CREATE MATERIALIZED VIEW out AS SELECT to_date(user, 'y', 'z') AS d FROM events;")).toThrow(/test\.sql:6:40: to_date takes a value and, for a string, an optional pattern/);
+  });
+
+  test('a ILIKE p is lower(a) LIKE lower(p), NOT ILIKE its negation', () => {
+    expectSamePlan("CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE user ILIKE 'A%';", "CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE lower(user) LIKE lower('A%');");
+    expectSamePlan("CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE user NOT ILIKE 'A%';", "CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE NOT (lower(user) LIKE lower('A%'));");
+  });
+
+  test('a frame of one bound ends at the current row; the RANGE frames that ignore ORDER BY values are read', () => {
+    const over = (frame: string): string => `CREATE MATERIALIZED VIEW out AS SELECT sum(amount) OVER (PARTITION BY user ORDER BY ts ${frame}) AS s FROM events;`;
+    expectSamePlan(over('ROWS UNBOUNDED PRECEDING'), over('ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW'));
+    expectSamePlan(over('ROWS 2 PRECEDING'), over('ROWS BETWEEN 2 PRECEDING AND CURRENT ROW'));
+    expectSamePlan(over('RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW'), over(''));
+    expectSamePlan(over('RANGE UNBOUNDED PRECEDING'), over(''));
+    expectSamePlan(over('RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING'), over('ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING'));
+    expect(() => plan(over('RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING'))).toThrow(/RANGE frames are read from UNBOUNDED PRECEDING to CURRENT ROW/);
+    expect(() => plan(over('ROWS BETWEEN UNBOUNDED FOLLOWING AND CURRENT ROW'))).toThrow(/a frame's start is UNBOUNDED PRECEDING, CURRENT ROW or n PRECEDING\/FOLLOWING/);
+    expect(() => plan(over('ROWS BETWEEN 1 FOLLOWING AND 1 PRECEDING'))).toThrow(/this frame starts after it ends/);
+  });
+
+  test('a GROUP BY key selected as written is named as Spark names it: a field access by its field', () => {
+    const node = plan('CREATE MATERIALIZED VIEW out AS SELECT b.user, count(*) AS n FROM (SELECT named_struct(\'user\', user) AS b FROM events) GROUP BY b.user;');
+    expect(node).toMatchObject({ kind: 'aggregate', groupBy: [{ kind: 'alias', name: 'user', expr: { kind: 'field', name: 'user' } }] });
+  });
+
+  test('maxFilesPerTrigger of read_files is the plan\'s own field, and prints back', () => {
+    const node = plan("CREATE STREAMING TABLE out AS SELECT * FROM STREAM read_files('data/in', format => 'json', maxFilesPerTrigger => 2);");
+    expect(node).toEqual({ kind: 'read_files', format: 'json', path: 'data/in', maxFilesPerTrigger: 2 });
+    expect(plan(`CREATE STREAMING TABLE out AS ${printQuery(node, { streamFiles: true })};`)).toEqual(node);
+    expect(() => plan("CREATE STREAMING TABLE out AS SELECT * FROM STREAM read_files('data/in', format => 'json', maxFilesPerTrigger => 0);")).toThrow(/maxFilesPerTrigger is a whole number of files, 1 or more, not '0'/);
   });
 });

@@ -400,6 +400,10 @@ export class QueryLowering {
     if (key.kind === 'column') return { expr: key, name: key.name };
     const named = items.find((item) => item.kind === 'alias' && sameExpression(item.expr, key));
     if (named?.kind === 'alias') return { expr: key, name: named.name };
+    // Selected as written, the key has the name Spark gives it: a field access (b.book_id) is named by its field.
+    const written = items.find((item) => item.kind !== 'alias' && sameExpression(item, key));
+    const writtenName = written === undefined ? undefined : outputName(written);
+    if (writtenName !== undefined) return { expr: key, name: writtenName };
     return { expr: key, name: `__key_${index + 1}` };
   }
 
@@ -508,6 +512,7 @@ export function readFilesOf(item: Extract<FromItem, { kind: 'file' }>): Relation
   return ReadFilesNode.create(item.format, item.path, {
     ...(item.schema === undefined ? {} : { schema: item.schema }),
     ...(Object.keys(item.options).length === 0 ? {} : { options: item.options }),
+    ...(item.maxFilesPerTrigger === undefined ? {} : { maxFilesPerTrigger: item.maxFilesPerTrigger }),
   });
 }
 

@@ -45,6 +45,8 @@ export interface FileRef {
   readonly options: Readonly<Record<string, string>>;
   /** `schema => 'a BIGINT, b STRING'`. */
   readonly schema?: readonly Field[];
+  /** `maxFilesPerTrigger => n`: the most new files one micro-batch of a stream takes. */
+  readonly maxFilesPerTrigger?: number;
   readonly stream: boolean;
   readonly alias?: string;
   readonly watermark?: WatermarkClause;

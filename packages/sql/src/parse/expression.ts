@@ -21,7 +21,7 @@ const MULTIPLICATIVE: Readonly<Record<string, BinaryOperator>> = { '*': 'mul', '
 export const CLAUSE_WORDS: ReadonlySet<string> = new Set([
   'FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET', 'UNION', 'EXCEPT', 'INTERSECT', 'JOIN', 'INNER', 'LEFT', 'RIGHT',
   'FULL', 'CROSS', 'SEMI', 'ANTI', 'ON', 'USING', 'AS', 'WATERMARK', 'WINDOW', 'NATURAL', 'LATERAL', 'AND', 'OR', 'NOT', 'IS', 'IN',
-  'LIKE', 'BETWEEN', 'WHEN', 'THEN', 'ELSE', 'END', 'ASC', 'DESC', 'NULLS', 'KEYS', 'SEQUENCE', 'APPLY', 'COLUMNS', 'STORED',
+  'LIKE', 'ILIKE', 'BETWEEN', 'WHEN', 'THEN', 'ELSE', 'END', 'ASC', 'DESC', 'NULLS', 'KEYS', 'SEQUENCE', 'APPLY', 'COLUMNS', 'STORED',
   'TRACK', 'IGNORE', 'SELECT', 'WITH', 'BY', 'OVER', 'ROWS', 'RANGE', 'CREATE',
 ]);
 
@@ -85,7 +85,7 @@ function parsePredicate(cursor: Cursor): Expression {
     if (!cursor.acceptKeyword('NULL')) throw cursor.error('only IS NULL and IS NOT NULL are supported here');
     return cursor.mark(UnaryNode.create(negated ? 'is_not_null' : 'is_null', left), start);
   }
-  const negated = cursor.isKeyword('NOT') && (isKeyword(cursor.peek(1), 'IN') || isKeyword(cursor.peek(1), 'LIKE') || isKeyword(cursor.peek(1), 'BETWEEN'));
+  const negated = cursor.isKeyword('NOT') && ['IN', 'LIKE', 'ILIKE', 'BETWEEN'].some((word) => isKeyword(cursor.peek(1), word));
   if (negated) cursor.next();
   const wrap = (node: Expression): Expression => cursor.mark(negated ? UnaryNode.create('not', cursor.mark(node, start)) : node, start);
   if (cursor.acceptKeyword('IN')) {
@@ -102,6 +102,11 @@ function parsePredicate(cursor: Cursor): Expression {
     return wrap(InListNode.create(left, list));
   }
   if (cursor.acceptKeyword('LIKE')) return wrap(BinaryNode.create('like', left, parseAdditive(cursor)));
+  // a ILIKE p is lower(a) LIKE lower(p): Spark's own rewrite of ILIKE.
+  if (cursor.acceptKeyword('ILIKE')) {
+    const pattern = parseAdditive(cursor);
+    return wrap(BinaryNode.create('like', cursor.mark(CallNode.create('lower', [left]), start), cursor.mark(CallNode.create('lower', [pattern]), start)));
+  }
   if (cursor.acceptKeyword('BETWEEN')) {
     const low = parseAdditive(cursor);
     cursor.expectKeyword('AND');
@@ -322,6 +327,14 @@ function parseCall(cursor: Cursor): Expression {
     if (args.length === 1 && value !== undefined) return cursor.mark(CastNode.create(value, { type: 'timestamp', unit: 'us', timezone: 'UTC' }), token);
     return cursor.mark(CallNode.create('to_timestamp', args), token);
   }
+  // to_date(x) is CAST(x AS DATE) and to_date(x, pattern) the date of to_timestamp(x, pattern): Spark's own rewrite (ParseToDate).
+  if (lower === 'to_date') {
+    const args = parseArguments(cursor);
+    const [value, pattern, ...more] = args;
+    if (value === undefined || more.length > 0) throw cursor.error('to_date takes a value and, for a string, an optional pattern: to_date(x) or to_date(x, \'yyyy-MM-dd\')', token);
+    const timestamp = pattern === undefined ? value : cursor.mark(CallNode.create('to_timestamp', [value, pattern]), token);
+    return cursor.mark(CastNode.create(timestamp, 'date32'), token);
+  }
   // EXTRACT(field FROM x) is date_part('field', x), as Spark reads it.
   if (lower === 'extract') {
     const fieldToken = cursor.peek();
@@ -386,21 +399,51 @@ function parseOver(cursor: Cursor, name: string, args: readonly Expression[]): E
     while (cursor.acceptSymbol(','));
   }
   const orderBy = cursor.acceptKeyword('ORDER', 'BY') ? parseSortKeys(cursor) : [];
-  let frame: RowsFrame | undefined;
-  if (cursor.isKeyword('RANGE')) throw cursor.error('RANGE frames are not supported: use ROWS BETWEEN …');
-  if (cursor.acceptKeyword('ROWS')) {
-    cursor.expectKeyword('BETWEEN');
-    const start = parseFrameBound(cursor);
-    cursor.expectKeyword('AND');
-    frame = { start, end: parseFrameBound(cursor) };
-  }
+  const frame = parseFrame(cursor);
   cursor.expectSymbol(')');
   return WindowCallNode.create(name, args, partitionBy, orderBy, frame);
 }
 
-function parseFrameBound(cursor: Cursor): number | null {
+/**
+ * `ROWS BETWEEN a AND b`, or its shorthand `ROWS a` (from a to the current
+ * row). Of RANGE frames, the two that do not depend on ORDER BY values:
+ * from the partition's start to the current row and its peers, which is
+ * the default frame (none), and the whole partition (ROWS from end to end).
+ */
+function parseFrame(cursor: Cursor): RowsFrame | undefined {
+  const token = cursor.peek();
+  if (cursor.acceptKeyword('ROWS')) return parseBounds(cursor);
+  if (!cursor.acceptKeyword('RANGE')) return undefined;
+  const { start, end } = parseBounds(cursor);
+  if (start === null && end === 0) return undefined;
+  if (start === null && end === null) return { start, end };
+  throw cursor.error('RANGE frames are read from UNBOUNDED PRECEDING to CURRENT ROW (the default) or to UNBOUNDED FOLLOWING: for other frames use ROWS BETWEEN …', token);
+}
+
+/** `BETWEEN a AND b`, or one bound `a`, the frame then ending at the current row. */
+function parseBounds(cursor: Cursor): RowsFrame {
+  const token = cursor.peek();
+  let frame: RowsFrame;
+  if (cursor.acceptKeyword('BETWEEN')) {
+    const start = parseFrameBound(cursor, 'start');
+    cursor.expectKeyword('AND');
+    frame = { start, end: parseFrameBound(cursor, 'end') };
+  } else {
+    if (cursor.isKeyword('UNBOUNDED', 'FOLLOWING')) throw cursor.error('a frame of one bound starts there and ends at the current row: write BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING');
+    frame = { start: parseFrameBound(cursor, 'start'), end: 0 };
+  }
+  if (frame.start !== null && frame.end !== null && frame.start > frame.end) {
+    throw cursor.error('this frame starts after it ends (Spark refuses it): write its bounds in order, e.g. BETWEEN 1 PRECEDING AND 1 FOLLOWING', token);
+  }
+  return frame;
+}
+
+/** A frame bound: rows before (negative) or after the current row; null is unbounded, on the side the bound is. */
+function parseFrameBound(cursor: Cursor, side: 'start' | 'end'): number | null {
+  const start = cursor.peek();
   if (cursor.acceptKeyword('UNBOUNDED')) {
-    if (!cursor.acceptKeyword('PRECEDING')) cursor.expectKeyword('FOLLOWING');
+    const word = side === 'start' ? 'PRECEDING' : 'FOLLOWING';
+    if (!cursor.acceptKeyword(word)) throw cursor.error(`a frame's ${side} is UNBOUNDED ${word}, CURRENT ROW or n PRECEDING/FOLLOWING`, start);
     return null;
   }
   if (cursor.acceptKeyword('CURRENT', 'ROW')) return 0;

@@ -109,6 +109,7 @@ const DATABRICKS_ONLY_OPTIONS: Readonly<Record<string, string>> = {
 function fileSource(cursor: Cursor, token: Token, format: FileFormat, path: string, written: readonly WrittenOption[], stream: boolean, call: string): FileSource {
   const options: Record<string, string> = {};
   let schema: Field[] | undefined;
+  let maxFilesPerTrigger: number | undefined;
   for (const option of written) {
     const lower = option.key.toLowerCase();
     const refusal = DATABRICKS_ONLY_OPTIONS[lower];
@@ -117,6 +118,10 @@ function fileSource(cursor: Cursor, token: Token, format: FileFormat, path: stri
     if (lower === 'schema') {
       const at = option.token;
       schema = parseSchemaString(new Cursor(tokenize(option.value, cursor.file, { line: at.position.line, column: at.position.column + 1 }), cursor.file));
+    } else if (lower === 'maxfilespertrigger') {
+      // How many new files a micro-batch takes: the plan's own field (a batch read ignores it, as Spark's does).
+      if (!/^[1-9]\d*$/.test(option.value)) throw cursor.error(`maxFilesPerTrigger is a whole number of files, 1 or more, not '${option.value}'`, option.token);
+      maxFilesPerTrigger = Number(option.value);
     } else if (lower === 'header') {
       options['header'] = option.value.toLowerCase();
     } else if (lower === 'infercolumntypes') {
@@ -132,7 +137,10 @@ function fileSource(cursor: Cursor, token: Token, format: FileFormat, path: stri
   if (format === 'csv' && options['header'] !== 'true') {
     throw cursor.error(`Þund reads CSV files by their header row: add ${call === 'cloud_files' ? "'header', 'true' to the map" : "header => 'true'"}`, token);
   }
-  return { kind: 'file', format, path, options, ...(schema === undefined ? {} : { schema }), stream, position: token.position };
+  return {
+    kind: 'file', format, path, options, ...(schema === undefined ? {} : { schema }), ...(maxFilesPerTrigger === undefined ? {} : { maxFilesPerTrigger }),
+    stream, position: token.position,
+  };
 }
 
 /** A constant argument: a literal, its value as a string. */

@@ -66,7 +66,7 @@ class QueryPrinter {
           const fields = node.schema.map((f) => `${sqlName(f.name)} ${sparkTypeName(f.type)}${f.nullable === false ? ' NOT NULL' : ''}`);
           args.push(`schema => ${sqlString(fields.join(', '))}`);
         }
-        if (node.maxFilesPerTrigger !== undefined) throw new SqlPrintError('read_files maxFilesPerTrigger has no SQL form here');
+        if (node.maxFilesPerTrigger !== undefined) args.push(`maxFilesPerTrigger => ${node.maxFilesPerTrigger}`);
         return base(`${this.#context.streamFiles === true ? 'STREAM ' : ''}read_files(${args.join(', ')})`, true);
       }
       case 'filter': {
