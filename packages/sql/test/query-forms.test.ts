@@ -320,3 +320,24 @@ describe('Spark\'s rewrites, read as Spark rewrites them', () => {
     expect(() => plan("CREATE STREAMING TABLE out AS SELECT * FROM STREAM read_files('data/in', format => 'json', maxFilesPerTrigger => 0);")).toThrow(/maxFilesPerTrigger is a whole number of files, 1 or more, not '0'/);
   });
 });
+
+describe('timestampdiff and datediff with a unit', () => {
+  test('the bare unit is read as a string literal, in any case; datediff and date_diff of three arguments are timestampdiff; printed, it reads back', () => {
+    const node = plan('CREATE MATERIALIZED VIEW out AS SELECT timestampdiff(hour, ts, ts) AS h, datediff(DAY, ts, ts) AS d, date_diff(WEEK, ts, ts) AS w, datediff(ts, ts) AS days FROM events;');
+    expect(node).toMatchObject({
+      kind: 'project',
+      columns: [
+        { expr: { kind: 'call', name: 'timestampdiff', args: [{ kind: 'literal', value: 'HOUR' }, { name: 'ts' }, { name: 'ts' }] } },
+        { expr: { kind: 'call', name: 'timestampdiff', args: [{ kind: 'literal', value: 'DAY' }, {}, {}] } },
+        { expr: { kind: 'call', name: 'timestampdiff', args: [{ kind: 'literal', value: 'WEEK' }, {}, {}] } },
+        { expr: { kind: 'call', name: 'datediff', args: [{ name: 'ts' }, { name: 'ts' }] } },
+      ],
+    });
+    expect(plan(`CREATE MATERIALIZED VIEW out AS ${printQuery(node)};`)).toEqual(node);
+  });
+
+  test('timestampdiff without a unit Spark knows is refused at the call', () => {
+    expect(() => plan("CREATE MATERIALIZED VIEW out AS SELECT timestampdiff('HOUR', ts, ts) AS h FROM events;")).toThrow(/test\.sql:6:40: timestampdiff takes a unit \(YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND\), a start and an end/);
+    expect(() => plan('CREATE MATERIALIZED VIEW out AS SELECT timestampdiff(FORTNIGHT, ts, ts) AS h FROM events;')).toThrow(/test\.sql:6:40: timestampdiff takes a unit/);
+  });
+});

@@ -36,6 +36,12 @@ export const DATE_PART_FIELDS: Readonly<Record<string, 'year' | 'quarter' | 'mon
   MINUTE: 'minute', M: 'minute', MIN: 'minute', MINS: 'minute', MINUTES: 'minute',
 };
 
+/** timestampdiff's units (any case), each as DuckDB's date_sub names it: whole units from start to end, cut toward zero. */
+export const TIMESTAMPDIFF_UNITS: Readonly<Record<string, string>> = {
+  YEAR: 'year', QUARTER: 'quarter', MONTH: 'month', WEEK: 'week', DAY: 'day', HOUR: 'hour', MINUTE: 'minute', SECOND: 'second',
+  MILLISECOND: 'milliseconds', MICROSECOND: 'microseconds',
+};
+
 /** The day names next_day reads (any case: two letters, three, or the whole name), each as its ISO day of the week (1 = Monday). */
 export const DAY_OF_WEEK_NAMES: Readonly<Record<string, number>> = Object.fromEntries(
   [['MO', 'MON', 'MONDAY'], ['TU', 'TUE', 'TUESDAY'], ['WE', 'WED', 'WEDNESDAY'], ['TH', 'THU', 'THURSDAY'], ['FR', 'FRI', 'FRIDAY'], ['SA', 'SAT', 'SATURDAY'], ['SU', 'SUN', 'SUNDAY']]

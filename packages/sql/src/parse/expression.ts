@@ -1,6 +1,7 @@
 import {
   AliasNode, BinaryNode, type BinaryOperator, CallNode, CaseNode, CastNode, ColumnNode, type Expression, FieldNode, INTEGER_RANGES, InListNode,
-  LiteralNode, type RowsFrame, type SortKey, StarNode, SubscriptNode, UnaryNode, WindowCallNode, integerLiteral, integerLiteralType, lookupFunction,
+  LiteralNode, type RowsFrame, type SortKey, StarNode, SubscriptNode, TIMESTAMPDIFF_UNITS, UnaryNode, WindowCallNode, integerLiteral, integerLiteralType,
+  lookupFunction,
 } from '@thund/ir';
 import { type Token, isKeyword } from '../lex/token.js';
 import type { Cursor } from './cursor.js';
@@ -335,6 +336,17 @@ function parseCall(cursor: Cursor): Expression {
     const timestamp = pattern === undefined ? value : cursor.mark(CallNode.create('to_timestamp', [value, pattern]), token);
     return cursor.mark(CastNode.create(timestamp, 'date32'), token);
   }
+  // timestampdiff(HOUR, a, b), and datediff/date_diff of three arguments: the unit is a bare word, read as a string.
+  if (DIFF_WITH_UNIT.has(lower)) {
+    const args = parseArguments(cursor);
+    const [unit, start, end] = args;
+    const unitName = unit?.kind === 'column' && unit.relation === undefined && Object.hasOwn(TIMESTAMPDIFF_UNITS, unit.name.toUpperCase()) ? unit.name.toUpperCase() : undefined;
+    if (args.length === 3 && unit !== undefined && unitName !== undefined && start !== undefined && end !== undefined) {
+      return cursor.mark(CallNode.create('timestampdiff', [cursor.mark(LiteralNode.create(unitName), token), start, end]), token);
+    }
+    if (lower.startsWith('timestamp')) throw cursor.error(`${sparkName} takes a unit (${Object.keys(TIMESTAMPDIFF_UNITS).join(', ')}), a start and an end: ${sparkName}(HOUR, start, end)`, token);
+    return cursor.mark(CallNode.create(catalogName(lower) ?? lower, args), token);
+  }
   // EXTRACT(field FROM x) is date_part('field', x), as Spark reads it.
   if (lower === 'extract') {
     const fieldToken = cursor.peek();
@@ -379,6 +391,9 @@ function parseCall(cursor: Cursor): Expression {
   if (name === 'from_json') args = jsonSchemaArgument(cursor, args, token);
   return cursor.mark(CallNode.create(name, args), token);
 }
+
+/** The functions Spark's grammar reads with a bare unit first: timestampdiff(HOUR, a, b), datediff(DAY, a, b). */
+const DIFF_WITH_UNIT: ReadonlySet<string> = new Set(['timestampdiff', 'timestamp_diff', 'datediff', 'date_diff']);
 
 function parseArguments(cursor: Cursor): Expression[] {
   const args: Expression[] = [];

@@ -96,6 +96,11 @@ function printCall(name: string, args: readonly Expression[]): string {
   if (name === 'count_distinct') return `count(DISTINCT ${args.map(printExpression).join(', ')})`;
   // from_json's schema is a typed NULL in the plan and a DDL string in SQL.
   const schema = args[1];
+  // Spark's grammar reads timestampdiff's unit as a bare word (a string there is an error).
+  const unit = args[0];
+  if (name === 'timestampdiff' && unit?.kind === 'literal' && typeof unit.value === 'string' && /^[A-Za-z]+$/.test(unit.value)) {
+    return `timestampdiff(${unit.value.toUpperCase()}, ${args.slice(1).map(printExpression).join(', ')})`;
+  }
   if (name === 'from_json' && schema?.kind === 'literal' && schema.type !== undefined) return `from_json(${printExpression(args[0] as Expression)}, ${sqlString(sparkTypeName(schema.type))})`;
   return `${SPARK_SQL_NAMES[name] ?? name}(${args.map(printExpression).join(', ')})`;
 }

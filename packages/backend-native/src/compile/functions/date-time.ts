@@ -1,4 +1,4 @@
-import { DATE_PART_FIELDS, DAY_OF_WEEK_NAMES, type Expression, TRUNC_UNITS, ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
+import { DATE_PART_FIELDS, DAY_OF_WEEK_NAMES, type Expression, TIMESTAMPDIFF_UNITS, TRUNC_UNITS, ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
 import { formatDatetime, parseDatetime, patternTokens } from './datetime-render.js';
 import { type Lowering, stringLiteral } from './lowering.js';
 
@@ -27,6 +27,26 @@ function literalMeaning<T>(table: Readonly<Record<string, T>>, node: Expression 
   const meaning = table[(stringLiteral(node) ?? '').toUpperCase()];
   if (meaning === undefined) throw new ThundError(ThundErrorCode.Validation, `${what} literal (see docs/functions.md)`, { backend: 'native' });
   return meaning;
+}
+
+const MONTHS_PER_UNIT: Readonly<Record<string, number>> = { month: 1, quarter: 3, year: 12 };
+
+/**
+ * Java's LocalDateTime.until in months (then quarters, years), cut toward
+ * zero: the end date moves a day towards the start when its time of day has
+ * not reached the start's, then whole months count only once the end's day
+ * of the month reaches the start's (Jan 31 to Apr 30 is 2 months, where
+ * DuckDB's date_sub, counting month ends as whole, says 3).
+ */
+function javaMonthsBetween(from: string, to: string, monthsPerUnit: number): string {
+  const [fromDate, toDate] = [`CAST(${from} AS DATE)`, `CAST(${to} AS DATE)`];
+  const [fromTime, toTime] = [`CAST(${from} AS TIME)`, `CAST(${to} AS TIME)`];
+  const endDate = `(CASE WHEN ${toDate} > ${fromDate} AND ${toTime} < ${fromTime} THEN ${toDate} - 1 `
+    + `WHEN ${toDate} < ${fromDate} AND ${toTime} > ${fromTime} THEN ${toDate} + 1 ELSE ${toDate} END)`;
+  // Java packs a date as its month count * 32 + its day, so one division compares months and days at once.
+  const packed = (date: string): string => `((year(${date}) * 12 + month(${date})) * 32 + day(${date}))`;
+  const difference = `(${packed(endDate)} - ${packed(fromDate)})`;
+  return `CAST(sign(${difference}) * (abs(${difference}) // ${32 * monthsPerUnit}) AS BIGINT)`;
 }
 
 /** Date and time functions whose DuckDB form differs from Spark's. */
@@ -88,6 +108,14 @@ export const NATIVE_DATE_TIME = {
     const field = literalMeaning(DATE_PART_FIELDS, nodes[0], 'date_part needs a field');
     // DuckDB's dayofweek counts from 0 (Sunday), Spark's from 1.
     return field === 'dayofweek' ? `CAST(dayofweek(${x}) + 1 AS INTEGER)` : `CAST(${field}(${x}) AS INTEGER)`;
+  },
+  // Spark's timestampdiff is Java's ChronoUnit.between. DuckDB's date_sub counts whole units as it does up to weeks
+  // (date_diff would count boundaries); months, quarters and years follow Java's own rule (javaMonthsBetween).
+  timestampdiff: ([, start, end], nodes) => {
+    const unit = literalMeaning(TIMESTAMPDIFF_UNITS, nodes[0], 'timestampdiff needs a unit');
+    const [from, to] = [`CAST(${start} AS TIMESTAMP)`, `CAST(${end} AS TIMESTAMP)`];
+    const months = MONTHS_PER_UNIT[unit];
+    return months === undefined ? `CAST(date_sub('${unit}', ${from}, ${to}) AS BIGINT)` : javaMonthsBetween(from, to, months);
   },
   add_months: ([x, months]) => `CAST(CAST(${x} AS DATE) + to_months(CAST(${months} AS INTEGER)) AS DATE)`,
 } satisfies Record<string, Lowering>;

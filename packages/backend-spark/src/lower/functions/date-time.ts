@@ -36,4 +36,5 @@ export const SPARK_DATE_TIME = {
   next_day: same('next_day'),
   trunc: same('trunc'),
   date_part: same('date_part'),
+  timestampdiff: same('timestampdiff', '3.3'),
 } satisfies Record<string, SparkFunction>;

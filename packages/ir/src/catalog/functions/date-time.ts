@@ -1,6 +1,6 @@
 import { literalIn, literalString } from '../argument-rules.js';
 import { type PatternUse, parseDatetimePattern } from '../datetime-pattern.js';
-import { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, DAY_OF_WEEK_NAMES, TRUNC_UNITS, dateTruncUnit } from '../datetime-units.js';
+import { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, DAY_OF_WEEK_NAMES, TIMESTAMPDIFF_UNITS, TRUNC_UNITS, dateTruncUnit } from '../datetime-units.js';
 import { type ArgumentRule, fn, shared } from '../function-signature.js';
 
 const TIMESTAMP_UTC = { type: 'timestamp', unit: 'us', timezone: 'UTC' } as const;
@@ -89,5 +89,9 @@ export const DATE_TIME = [
   fn('date_part', 'scalar', ['string_literal', 'temporal'], 'int32', `A field of a date or timestamp: ${Object.keys(DATE_PART_FIELDS).join(', ')} (any case; SQL's EXTRACT(field FROM x) is this).`, {
     refuse: literalIn(0, (f) => Object.hasOwn(DATE_PART_FIELDS, f.toUpperCase()), `a date_part field (${Object.keys(DATE_PART_FIELDS).join(', ')}); SECOND, a decimal with its fraction in Spark, is not supported: use second(x)`),
     aliases: ['datepart'],
+  }),
+  fn('timestampdiff', 'scalar', ['string_literal', 'temporal', 'temporal'], 'int64', `Whole units from the first timestamp to the second, cut toward zero: ${Object.keys(TIMESTAMPDIFF_UNITS).join(', ')} (any case; SQL writes the unit bare, timestampdiff(HOUR, a, b)).`, {
+    refuse: literalIn(0, (u) => Object.hasOwn(TIMESTAMPDIFF_UNITS, u.toUpperCase()), `a timestampdiff unit (${Object.keys(TIMESTAMPDIFF_UNITS).join(', ')})`),
+    aliases: ['timestamp_diff'],
   }),
 ] as const;
