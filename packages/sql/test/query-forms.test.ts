@@ -341,3 +341,12 @@ describe('timestampdiff and datediff with a unit', () => {
     expect(() => plan('CREATE MATERIALIZED VIEW out AS SELECT timestampdiff(FORTNIGHT, ts, ts) AS h FROM events;')).toThrow(/test\.sql:6:40: timestampdiff takes a unit/);
   });
 });
+
+describe('the clock', () => {
+  test('CURRENT_TIMESTAMP and CURRENT_DATE without parentheses are the calls; now() is current_timestamp', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT current_timestamp AS a, CURRENT_DATE AS b, now() AS c FROM events;',
+      'CREATE MATERIALIZED VIEW out AS SELECT current_timestamp() AS a, current_date() AS b, current_timestamp() AS c FROM events;',
+    );
+  });
+});

@@ -344,5 +344,35 @@ const orderFreeFirstLast: ConformanceCase = {
   expected: { ops: [{ first: 90, last: 90, any: 90 }], eng: [{ first: 1, last: 1, any: 1 }] },
 };
 
+/**
+ * current_timestamp and current_date, whose values no two runs share: what
+ * holds on every engine. One value in every row of the query; the date is
+ * the timestamp's; the clock is this machine's (within ten minutes of when
+ * the pipeline was built, as the engine runs on this machine).
+ */
+const runClock: ConformanceCase = {
+  id: 'functions/current_timestamp/one-clock-per-query',
+  group: 'function:current_timestamp',
+  description: 'current_timestamp (and now) and current_date: one value in every row, the date of the same instant, near the machine\'s clock',
+  files: { 'people.jsonl': PEOPLE_JSONL },
+  pipeline: ({ path }) => {
+    const builtAt = Math.floor(Date.now() / 1000);
+    const now = call('current_timestamp');
+    return pipeline('fn_clock')
+      .temporaryView('people', { query: readFiles('json', path('people.jsonl'), { schema: PEOPLE_SCHEMA }) })
+      .materializedView('clock', {
+        query: from('people').agg(
+          call('count_distinct', now).as('instants'),
+          call('count_distinct', call('current_date')).as('dates'),
+          call('min', call('to_date', now).eq(call('current_date'))).as('same_day'),
+          call('min', call('abs', call('unix_seconds', now).sub(lit(builtAt))).lte(lit(600))).as('near_now'),
+          call('count', col('name')).as('rows'),
+        ),
+      })
+      .build();
+  },
+  expected: { clock: [{ instants: 1, dates: 1, same_day: true, near_now: true, rows: 6 }] },
+};
+
 /** One case per cataloged function, and edge cases. */
-export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, decimalResults, aggregatesOverWindows, orderFreeFirstLast, ...windowCases];
+export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, decimalResults, aggregatesOverWindows, orderFreeFirstLast, runClock, ...windowCases];

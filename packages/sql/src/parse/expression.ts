@@ -272,6 +272,11 @@ function parseWordPrimary(cursor: Cursor, token: Token): Expression {
     }
   }
   if (cursor.isSymbol('(', 1)) return parseCall(cursor);
+  // CURRENT_TIMESTAMP and CURRENT_DATE are calls without parentheses, as in standard SQL and Spark.
+  if (token.kind === 'word' && ['CURRENT_TIMESTAMP', 'CURRENT_DATE'].includes(token.value.toUpperCase()) && !cursor.isSymbol('.', 1)) {
+    cursor.next();
+    return cursor.mark(CallNode.create(token.value.toLowerCase(), []), token);
+  }
   const first = cursor.identifier('an expression');
   if (cursor.isSymbol('.') && cursor.isSymbol('*', 1)) {
     cursor.next();

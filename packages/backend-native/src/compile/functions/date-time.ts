@@ -117,5 +117,8 @@ export const NATIVE_DATE_TIME = {
     const months = MONTHS_PER_UNIT[unit];
     return months === undefined ? `CAST(date_sub('${unit}', ${from}, ${to}) AS BIGINT)` : javaMonthsBetween(from, to, months);
   },
+  // DuckDB's clock is the transaction's start, the same in every row, as Spark's is the query's; read in UTC whatever TimeZone is set.
+  current_timestamp: () => "CAST(timezone('UTC', get_current_timestamp()) AS TIMESTAMP)",
+  current_date: () => "CAST(timezone('UTC', get_current_timestamp()) AS DATE)",
   add_months: ([x, months]) => `CAST(CAST(${x} AS DATE) + to_months(CAST(${months} AS INTEGER)) AS DATE)`,
 } satisfies Record<string, Lowering>;

@@ -37,4 +37,6 @@ export const SPARK_DATE_TIME = {
   trunc: same('trunc'),
   date_part: same('date_part'),
   timestampdiff: same('timestampdiff', '3.3'),
+  current_timestamp: same('current_timestamp'),
+  current_date: same('current_date'),
 } satisfies Record<string, SparkFunction>;

@@ -90,6 +90,8 @@ export const DATE_TIME = [
     refuse: literalIn(0, (f) => Object.hasOwn(DATE_PART_FIELDS, f.toUpperCase()), `a date_part field (${Object.keys(DATE_PART_FIELDS).join(', ')}); SECOND, a decimal with its fraction in Spark, is not supported: use second(x)`),
     aliases: ['datepart'],
   }),
+  fn('current_timestamp', 'scalar', [], TIMESTAMP_UTC, 'The current time (UTC), read once per query: the same in every row of a flow\'s query, later in a later run (never compare a result of it across engines or runs).', { aliases: ['now'] }),
+  fn('current_date', 'scalar', [], 'date32', 'The current UTC date, read once per query: the same in every row of a flow\'s query.'),
   fn('timestampdiff', 'scalar', ['string_literal', 'temporal', 'temporal'], 'int64', `Whole units from the first timestamp to the second, cut toward zero: ${Object.keys(TIMESTAMPDIFF_UNITS).join(', ')} (any case; SQL writes the unit bare, timestampdiff(HOUR, a, b)).`, {
     refuse: literalIn(0, (u) => Object.hasOwn(TIMESTAMPDIFF_UNITS, u.toUpperCase()), `a timestampdiff unit (${Object.keys(TIMESTAMPDIFF_UNITS).join(', ')})`),
     aliases: ['timestamp_diff'],
