@@ -96,7 +96,7 @@ export {
   type SharedFunctionSignature,
 } from './catalog/function-signature.js';
 export type { ArgumentFacts, TypeRule } from './catalog/type-rule.js';
-export { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, DAY_OF_WEEK_NAMES, TIMESTAMPDIFF_UNITS, TRUNC_UNITS, dateTruncUnit } from './catalog/datetime-units.js';
+export { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, DAY_OF_WEEK_NAMES, INTERVAL_UNITS, TIMESTAMPDIFF_UNITS, TRUNC_UNITS, dateTruncUnit } from './catalog/datetime-units.js';
 export { parseDatetimePattern, type ParsedPattern, type PatternToken, type PatternUse } from './catalog/datetime-pattern.js';
 
 // Document

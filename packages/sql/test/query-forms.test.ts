@@ -350,3 +350,27 @@ describe('the clock', () => {
     );
   });
 });
+
+describe('x ± INTERVAL n unit', () => {
+  test('is add_interval of the signed amount and the unit (plural read as singular), and prints back', () => {
+    const node = plan("CREATE MATERIALIZED VIEW out AS SELECT ts + INTERVAL 1 DAY AS a, ts - INTERVAL '2' hours AS b, ts + INTERVAL -3 MONTH AS c FROM events;");
+    expect(node).toMatchObject({
+      kind: 'project',
+      columns: [
+        { expr: { kind: 'call', name: 'add_interval', args: [{ name: 'ts' }, { kind: 'literal', value: 1 }, { kind: 'literal', value: 'DAY' }] } },
+        { expr: { kind: 'call', name: 'add_interval', args: [{ name: 'ts' }, { kind: 'literal', value: -2 }, { kind: 'literal', value: 'HOUR' }] } },
+        { expr: { kind: 'call', name: 'add_interval', args: [{ name: 'ts' }, { kind: 'literal', value: -3 }, { kind: 'literal', value: 'MONTH' }] } },
+      ],
+    });
+    expect(plan(`CREATE MATERIALIZED VIEW out AS ${printQuery(node)};`)).toEqual(node);
+  });
+
+  test.each([
+    ["ts + INTERVAL '1 day'", /an interval added to a date or timestamp is a whole number of one unit/],
+    ['ts + INTERVAL 1.5 HOUR', /an interval added to a date or timestamp is a whole number of one unit/],
+    ['ts + INTERVAL 1 FORTNIGHT', /expected an interval unit \(YEAR, MONTH, DAY, HOUR, MINUTE, SECOND\), found "FORTNIGHT"/],
+    ['ts + INTERVAL 1 DAY 2 HOURS', /an interval of several units is not supported here: add each unit on its own/],
+  ])('%s is refused where it is wrong', (expr, message) => {
+    expect(() => plan(`CREATE MATERIALIZED VIEW out AS SELECT ${expr} AS x FROM events;`)).toThrow(message);
+  });
+});

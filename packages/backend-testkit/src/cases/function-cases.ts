@@ -110,6 +110,7 @@ const SCALAR: ReadonlyArray<readonly [name: string, expr: () => Expr, value: unk
   ['next_day', () => call('next_day', col('t'), lit('mon')), utc('2026-03-16T00:00:00')],
   ['date_part', () => call('date_part', lit('dow'), col('t')), 1],
   ['trunc', () => call('trunc', col('t'), lit('quarter')), utc('2026-01-01T00:00:00')],
+  ['add_interval', () => call('add_interval', col('t'), lit(-13), lit('hour')), utc('2026-03-15T00:45:10')],
   // From 2026-03-14 15:33:20 to t (2026-03-15 13:45:10 UTC): 82,310 seconds, 1,371 whole minutes.
   ['timestampdiff', () => call('timestampdiff', lit('minute'), call('timestamp_seconds', lit(1_773_500_000)), col('t')), 1371],
   ['date_format', () => call('date_format', col('t'), lit('EEE, d MMM yyyy hh:mm a')), 'Sun, 15 Mar 2026 01:45 PM'],

@@ -155,6 +155,8 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   next_day: { literals: { 1: ['mo', 'TUE', 'Wednesday', 'th', 'FRI', 'saturday', 'Su', 'xx'] } },
   date_part: { literals: { 0: ['year', 'YRS', 'quarter', 'month', 'week', 'DAY', 'dow', 'dayofweek_iso', 'doy', 'hour', 'MINUTE', 'second'] } },
   trunc: { literals: { 1: ['year', 'YYYY', 'yy', 'quarter', 'MONTH', 'mm', 'mon', 'week', 'day'] } },
+  // Quantities around month ends, leap days and midnight; DAY first, so the typed combinations (a date stays a date) run with it.
+  add_interval: { literals: { 1: [1, -1, 0, 13, -400, 100_000], 2: ['DAY', 'month', 'YEAR', 'hour', 'MINUTE', 'second', 'week'] } },
   // The clock differs between engines and runs by nature: a conformance case checks what holds everywhere.
   current_timestamp: { signatures: [] },
   current_date: { signatures: [] },

@@ -42,6 +42,17 @@ export const TIMESTAMPDIFF_UNITS: Readonly<Record<string, string>> = {
   MILLISECOND: 'milliseconds', MICROSECOND: 'microseconds',
 };
 
+/**
+ * The units of SQL's `x + INTERVAL n unit` (add_interval): Spark's ANSI
+ * interval types of one field, year-month or day-time. A DATE plus whole
+ * days, months or years stays a DATE in Spark; plus hours, minutes or
+ * seconds it is a TIMESTAMP.
+ */
+export const INTERVAL_UNITS: Readonly<Record<string, { readonly keepsDate: boolean }>> = {
+  YEAR: { keepsDate: true }, MONTH: { keepsDate: true }, DAY: { keepsDate: true },
+  HOUR: { keepsDate: false }, MINUTE: { keepsDate: false }, SECOND: { keepsDate: false },
+};
+
 /** The day names next_day reads (any case: two letters, three, or the whole name), each as its ISO day of the week (1 = Monday). */
 export const DAY_OF_WEEK_NAMES: Readonly<Record<string, number>> = Object.fromEntries(
   [['MO', 'MON', 'MONDAY'], ['TU', 'TUE', 'TUESDAY'], ['WE', 'WED', 'WEDNESDAY'], ['TH', 'THU', 'THURSDAY'], ['FR', 'FRI', 'FRIDAY'], ['SA', 'SAT', 'SATURDAY'], ['SU', 'SUN', 'SUNDAY']]

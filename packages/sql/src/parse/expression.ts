@@ -10,6 +10,7 @@ import { EVENT_TIME_FUNCTIONS, catalogName, unknownFunctionMessage } from './fun
 import { starExcept } from '../lower/star-except.js';
 import { GENERATOR_CALLS, generatorItem, parseGeneratorAliases } from './generator.js';
 import { jsonSchemaArgument, parseStructArguments } from './nested-calls.js';
+import { parseAddedInterval } from './interval.js';
 import { parseQuery } from './query.js';
 
 const COMPARISONS: Readonly<Record<string, BinaryOperator>> = { '=': 'eq', '==': 'eq', '<>': 'neq', '!=': 'neq', '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
@@ -122,7 +123,15 @@ function parseAdditive(cursor: Cursor): Expression {
     let left = parseMultiplicative(cursor);
     for (;;) {
       const token = cursor.peek();
-      if (token.kind === 'symbol' && token.value in ADDITIVE) {
+      if (token.kind === 'symbol' && (token.value === '+' || token.value === '-') && isKeyword(cursor.peek(1), 'INTERVAL')) {
+        // x ± INTERVAL n unit: add_interval(x, ±n, unit), which keeps Spark's types (a date plus days is a date).
+        cursor.next();
+        cursor.link(token, `each ${token.value} of this chain`);
+        const intervalToken = cursor.peek();
+        const { amount, unit } = parseAddedInterval(cursor);
+        const signed = token.value === '-' ? -amount : amount;
+        left = cursor.mark(CallNode.create('add_interval', [left, cursor.mark(LiteralNode.create(signed === 0 ? 0 : signed), intervalToken), cursor.mark(LiteralNode.create(unit), intervalToken)]), token);
+      } else if (token.kind === 'symbol' && token.value in ADDITIVE) {
         cursor.next();
         cursor.link(token, `each ${token.value} of this chain`);
         left = cursor.mark(BinaryNode.create(ADDITIVE[token.value] as BinaryOperator, left, parseMultiplicative(cursor)), token);

@@ -55,3 +55,30 @@ export function msToDuration(ms: number): string {
   }
   return `${ms}ms`;
 }
+
+/** The units `x + INTERVAL n unit` adds (add_interval's), singular or plural as Spark reads them. */
+const ADDED_UNITS: Readonly<Record<string, string>> = Object.fromEntries(
+  ['YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND'].flatMap((unit) => [[unit, unit], [`${unit}S`, unit]]),
+);
+
+/**
+ * `INTERVAL n unit` or `INTERVAL 'n' unit` after `+` or `-`: a whole,
+ * possibly negative number of one unit (Spark's one-field ANSI interval).
+ */
+export function parseAddedInterval(cursor: Cursor): { readonly amount: number; readonly unit: string } {
+  const start = cursor.peek();
+  cursor.expectKeyword('INTERVAL');
+  const negative = cursor.acceptSymbol('-');
+  const amount = cursor.next();
+  const text = amount.kind === 'number' || amount.kind === 'string' ? amount.value.trim() : '';
+  if (!/^-?\d+$/.test(text)) {
+    throw cursor.error(`an interval added to a date or timestamp is a whole number of one unit, e.g. INTERVAL 1 DAY or INTERVAL '2' HOUR; found ${JSON.stringify(amount.value)}`, amount.kind === 'string' ? start : amount);
+  }
+  const unitToken = cursor.next();
+  const unit = unitToken.kind === 'word' ? ADDED_UNITS[unitToken.value.toUpperCase()] : undefined;
+  if (unit === undefined) throw cursor.error(`expected an interval unit (YEAR, MONTH, DAY, HOUR, MINUTE, SECOND), found "${unitToken.value}"`, unitToken);
+  if (cursor.peek().kind === 'number' || cursor.isKeyword('TO')) throw cursor.error('an interval of several units is not supported here: add each unit on its own (x + INTERVAL 1 DAY + INTERVAL 2 HOUR)', start);
+  const value = Number(text) * (negative ? -1 : 1);
+  if (!Number.isSafeInteger(value)) throw cursor.error(`${text} is too large an interval`, amount);
+  return { amount: value, unit };
+}

@@ -96,6 +96,11 @@ function printCall(name: string, args: readonly Expression[]): string {
   if (name === 'count_distinct') return `count(DISTINCT ${args.map(printExpression).join(', ')})`;
   // from_json's schema is a typed NULL in the plan and a DDL string in SQL.
   const schema = args[1];
+  // add_interval is SQL's x + INTERVAL n unit (no Spark function has its name).
+  const [value, amount, intervalUnit] = args;
+  if (name === 'add_interval' && value !== undefined && amount?.kind === 'literal' && typeof amount.value === 'number' && intervalUnit?.kind === 'literal' && typeof intervalUnit.value === 'string') {
+    return `(${printExpression(value)} ${amount.value < 0 ? '-' : '+'} INTERVAL ${Math.abs(amount.value)} ${intervalUnit.value.toUpperCase()})`;
+  }
   // Spark's grammar reads timestampdiff's unit as a bare word (a string there is an error).
   const unit = args[0];
   if (name === 'timestampdiff' && unit?.kind === 'literal' && typeof unit.value === 'string' && /^[A-Za-z]+$/.test(unit.value)) {

@@ -1,6 +1,7 @@
-import { DATE_PART_FIELDS, DAY_OF_WEEK_NAMES, type Expression, TIMESTAMPDIFF_UNITS, TRUNC_UNITS, ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
+import { DATE_PART_FIELDS, DAY_OF_WEEK_NAMES, type Expression, INTERVAL_UNITS, TIMESTAMPDIFF_UNITS, TRUNC_UNITS, ThundError, ThundErrorCode, dateTruncUnit } from '@thund/ir';
 import { formatDatetime, parseDatetime, patternTokens } from './datetime-render.js';
 import { type Lowering, stringLiteral } from './lowering.js';
+import { duckdbType } from '../duckdb-types.js';
 
 /** A field of a date or timestamp as Spark types it (INT; DuckDB's are BIGINT). */
 const field = (name: string): Lowering => ([x]) => `CAST(${name}(${x}) AS INTEGER)`;
@@ -117,8 +118,17 @@ export const NATIVE_DATE_TIME = {
     const months = MONTHS_PER_UNIT[unit];
     return months === undefined ? `CAST(date_sub('${unit}', ${from}, ${to}) AS BIGINT)` : javaMonthsBetween(from, to, months);
   },
+  // DuckDB adds intervals as Spark does (a month the day lacks ends at its last day) but makes a date plus days a timestamp.
+  add_interval: ([x, n], nodes, types) => {
+    const unit = (stringLiteral(nodes[2]) ?? '').toUpperCase();
+    const { keepsDate } = literalMeaning(INTERVAL_UNITS, nodes[2], 'add_interval needs a unit');
+    const type = types[0];
+    const sum = `${type === 'date32' ? x : `CAST(${x} AS TIMESTAMP)`} + INTERVAL (${n}) ${unit}`;
+    if (type === 'date32') return `CAST(${sum} AS ${keepsDate ? 'DATE' : 'TIMESTAMPTZ'})`;
+    return `CAST(${sum} AS ${type === undefined ? 'TIMESTAMP' : duckdbType(type)})`;
+  },
   // DuckDB's clock is the transaction's start, the same in every row, as Spark's is the query's; read in UTC whatever TimeZone is set.
-  current_timestamp: () => "CAST(timezone('UTC', get_current_timestamp()) AS TIMESTAMP)",
+  current_timestamp: () => 'get_current_timestamp()',
   current_date: () => "CAST(timezone('UTC', get_current_timestamp()) AS DATE)",
   add_months: ([x, months]) => `CAST(CAST(${x} AS DATE) + to_months(CAST(${months} AS INTEGER)) AS DATE)`,
 } satisfies Record<string, Lowering>;

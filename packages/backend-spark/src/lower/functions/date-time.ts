@@ -1,5 +1,11 @@
+import type { Expression } from '@thund/ir';
 import { call, cast } from '../expr-init.js';
 import { type SparkFunction, as, same } from './spark-function.js';
+
+/** add_interval's unit literal, as Spark's interval type names it (validation has checked it is one). */
+function intervalUnit(node: Expression | undefined): string {
+  return node?.kind === 'literal' && typeof node.value === 'string' ? node.value.toUpperCase() : 'DAY';
+}
 
 /** Spark's function of this name with its second argument (a count of days or months) cast to INT: Spark refuses a BIGINT there. */
 const intCount = (name: string): SparkFunction => as((args) => call(name, args.map((arg, i) => (i === 1 ? cast(arg, 'INT') : arg))));
@@ -37,6 +43,8 @@ export const SPARK_DATE_TIME = {
   trunc: same('trunc'),
   date_part: same('date_part'),
   timestampdiff: same('timestampdiff', '3.3'),
+  // x + n cast to Spark's one-field interval type, so a date plus days stays a date, as in Spark SQL.
+  add_interval: as((args, nodes) => call('+', args.slice(0, 2).map((arg, i) => (i === 1 ? cast(arg, `INTERVAL ${intervalUnit(nodes[2])}`) : arg))), '3.3'),
   current_timestamp: same('current_timestamp'),
   current_date: same('current_date'),
 } satisfies Record<string, SparkFunction>;

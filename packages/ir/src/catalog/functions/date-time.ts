@@ -1,9 +1,18 @@
 import { literalIn, literalString } from '../argument-rules.js';
 import { type PatternUse, parseDatetimePattern } from '../datetime-pattern.js';
-import { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, DAY_OF_WEEK_NAMES, TIMESTAMPDIFF_UNITS, TRUNC_UNITS, dateTruncUnit } from '../datetime-units.js';
+import { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, DAY_OF_WEEK_NAMES, INTERVAL_UNITS, TIMESTAMPDIFF_UNITS, TRUNC_UNITS, dateTruncUnit } from '../datetime-units.js';
 import { type ArgumentRule, fn, shared } from '../function-signature.js';
+import type { DataType } from '../../model/data-type.js';
+import { typeRule } from '../type-rule.js';
 
 const TIMESTAMP_UTC = { type: 'timestamp', unit: 'us', timezone: 'UTC' } as const;
+
+/** add_interval's result: a timestamp keeps its type; a date stays a date plus whole days, months or years, else is a timestamp. */
+function intervalResult(type: DataType | null | undefined, unit: string | undefined): DataType | undefined {
+  if (type === undefined || type === null) return undefined;
+  if (type !== 'date32') return type;
+  return unit !== undefined && INTERVAL_UNITS[unit.toUpperCase()]?.keepsDate === true ? 'date32' : TIMESTAMP_UTC;
+}
 
 /** Refuses a datetime pattern (argument 2) that is not a literal, or that Þund cannot render exactly like Spark for this use. */
 const datetimePattern = (use: PatternUse): ArgumentRule => (args) => {
@@ -89,6 +98,17 @@ export const DATE_TIME = [
   fn('date_part', 'scalar', ['string_literal', 'temporal'], 'int32', `A field of a date or timestamp: ${Object.keys(DATE_PART_FIELDS).join(', ')} (any case; SQL's EXTRACT(field FROM x) is this).`, {
     refuse: literalIn(0, (f) => Object.hasOwn(DATE_PART_FIELDS, f.toUpperCase()), `a date_part field (${Object.keys(DATE_PART_FIELDS).join(', ')}); SECOND, a decimal with its fraction in Spark, is not supported: use second(x)`),
     aliases: ['datepart'],
+  }),
+  fn('add_interval', 'scalar', ['temporal', 'integer_literal', 'string_literal'], typeRule(
+    'the timestamp\'s type; for a date, date32 plus days, months or years, else timestamp[us, UTC]',
+    ([x, , unit]) => intervalResult(x?.type, typeof unit?.literal === 'string' ? unit.literal : undefined),
+  ), `SQL's x + INTERVAL n unit (and x - INTERVAL n unit, n negated): the date or timestamp plus n of ${Object.keys(INTERVAL_UNITS).join(', ')}, as Spark adds its one-field ANSI intervals (a month the day lacks ends at its last day; a date plus hours is a timestamp). No Spark function has this name: Spark writes it with +.`, {
+    refuse: (args) => {
+      const unit = literalString(args[2]);
+      if (unit !== undefined && !Object.hasOwn(INTERVAL_UNITS, unit.toUpperCase())) return `${JSON.stringify(unit)} is not an interval unit (${Object.keys(INTERVAL_UNITS).join(', ')})`;
+      if (args[0]?.type === undefined) return 'the value\'s type is known only when the pipeline runs, and Spark\'s answer is a DATE or a TIMESTAMP by it: cast the value (CAST(x AS TIMESTAMP) or CAST(x AS DATE)) first';
+      return undefined;
+    },
   }),
   fn('current_timestamp', 'scalar', [], TIMESTAMP_UTC, 'The current time (UTC), read once per query: the same in every row of a flow\'s query, later in a later run (never compare a result of it across engines or runs).', { aliases: ['now'] }),
   fn('current_date', 'scalar', [], 'date32', 'The current UTC date, read once per query: the same in every row of a flow\'s query.'),
