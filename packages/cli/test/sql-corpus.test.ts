@@ -31,7 +31,7 @@ import type { CorpusStatement } from './support/corpus/statements.js';
  * when last measured (see the commit that set it). The test fails below it;
  * raise it as features land, until it reaches the goal.
  */
-const RATE_FLOOR = 0.87;
+const RATE_FLOOR = 0.88;
 /** The acceptance line of issue 38. */
 const RATE_GOAL = 0.95;
 

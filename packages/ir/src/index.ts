@@ -96,7 +96,8 @@ export {
   type SharedFunctionSignature,
 } from './catalog/function-signature.js';
 export type { ArgumentFacts, TypeRule } from './catalog/type-rule.js';
-export { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, DAY_OF_WEEK_NAMES, INTERVAL_UNITS, TIMESTAMPDIFF_UNITS, TRUNC_UNITS, dateTruncUnit } from './catalog/datetime-units.js';
+export { type DollarUse, JavaRegexProblem, type Re2Pattern, javaRegexProblem, javaRegexToRe2 } from './catalog/java-regex.js';
+export { DATE_PART_FIELDS, DATE_TRUNC_SPELLINGS, DAY_OF_WEEK_NAMES, INTERVAL_UNITS, type IntervalUnit, TIMESTAMPDIFF_UNITS, TRUNC_UNITS, dateTruncUnit } from './catalog/datetime-units.js';
 export { parseDatetimePattern, type ParsedPattern, type PatternToken, type PatternUse } from './catalog/datetime-pattern.js';
 
 // Document

@@ -374,3 +374,16 @@ describe('x ± INTERVAL n unit', () => {
     expect(() => plan(`CREATE MATERIALIZED VIEW out AS SELECT ${expr} AS x FROM events;`)).toThrow(message);
   });
 });
+
+describe('regular expressions', () => {
+  test('a RLIKE p and a REGEXP p are rlike(a, p); NOT RLIKE its negation', () => {
+    expectSamePlan("CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE user RLIKE '^a.c$';", "CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE rlike(user, '^a.c$');");
+    expectSamePlan("CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE user REGEXP 'x';", "CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE rlike(user, 'x');");
+    expectSamePlan("CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE user NOT RLIKE 'x';", "CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE NOT rlike(user, 'x');");
+  });
+
+  test('a pattern RE2 cannot read as Java does is refused at the call, naming the construct', () => {
+    expect(() => plan("CREATE MATERIALIZED VIEW out AS SELECT regexp_extract(user, '(a)\\\\1', 1) AS x FROM events;")).toThrow(/uses a backreference \(\\1\), which RE2 does not have/);
+    expect(() => plan("CREATE MATERIALIZED VIEW out AS SELECT regexp_extract(user, '([a-z]+)', 2) AS x FROM events;")).toThrow(/the pattern has 1 group, so group 2 does not exist/);
+  });
+});

@@ -15,6 +15,9 @@ const SHIFTS = { types: { 1: ['int32'] }, values: { 1: fc.option(fc.integer({ mi
 /** Days since 1970 within the years both engines have (0001-9999). */
 const DAYS = { types: { 0: ['int32'] }, values: { 0: fc.option(fc.integer({ min: -719_162, max: 2_932_896 }), { nil: null }) }, edges: { 0: [null, 0, -1, 1, 11_016, -719_162, 2_932_896] } } as const;
 
+/** Texts for the regular-expression functions: Java's line terminators and whitespace, and text their patterns match. */
+const REGEX_TEXTS = ['abc', 'abc\n', 'abc\r\n', 'abc\r', 'abc\u0085', 'a\u2028c', 'a\nc', 'a\u000bb', 'a b', '12-34', 'x 12-345 y', 'hello', 'hallo', 'abd', 'ac', 'AB', 'b\n', '\n', 'é', 'straße', 'é\nb', '.', 'a.c!'];
+
 /**
  * How the differential tests each cataloged function (an entry per
  * function, so a new function does not compile until it says): `{}`
@@ -155,6 +158,16 @@ export const FUNCTION_INPUTS: Readonly<Record<FunctionName, FunctionInputs>> = {
   next_day: { literals: { 1: ['mo', 'TUE', 'Wednesday', 'th', 'FRI', 'saturday', 'Su', 'xx'] } },
   date_part: { literals: { 0: ['year', 'YRS', 'quarter', 'month', 'week', 'DAY', 'dow', 'dayofweek_iso', 'doy', 'hour', 'MINUTE', 'second'] } },
   trunc: { literals: { 1: ['year', 'YYYY', 'yy', 'quarter', 'MONTH', 'mm', 'mon', 'week', 'day'] } },
+  // Patterns whose Java meaning RE2 reads otherwise unless rewritten (., \\s, $), beside plain ones, and ones refused (flags, \\b, backreferences);
+  // strings with Java's line terminators (\u0085, \r\n), a vertical tab, and text the patterns match.
+  rlike: {
+    literals: { 1: ['^[a-z]+$', 'a.c', '\\d{2,}', '\\s', 'h(e|a)llo', '^$', '', '[^\\w\\s]', '\\.', 'x*', 'é|ß', '\\x{41}\\u0042', 'b$', '(?i)a', 'a\\b', '(a)\\1'] },
+    edges: { 0: REGEX_TEXTS },
+  },
+  regexp_extract: {
+    literals: { 1: ['(\\d+)-(\\d+)', '([a-z]+)$', 'a(b)?c', '(.)(.)', '\\s(\\S+)', 'h(?<vowel>[ae])llo', '[0-9]+'], 2: [1, 0, 2] },
+    edges: { 0: REGEX_TEXTS },
+  },
   // Quantities around month ends, leap days and midnight; DAY first, so the typed combinations (a date stays a date) run with it.
   add_interval: { literals: { 1: [1, -1, 0, 13, -400, 100_000], 2: ['DAY', 'month', 'YEAR', 'hour', 'MINUTE', 'second', 'week'] } },
   // The clock differs between engines and runs by nature: a conformance case checks what holds everywhere.

@@ -42,13 +42,19 @@ export const TIMESTAMPDIFF_UNITS: Readonly<Record<string, string>> = {
   MILLISECOND: 'milliseconds', MICROSECOND: 'microseconds',
 };
 
+/** What one unit of SQL's `x + INTERVAL n unit` does to a date. */
+export interface IntervalUnit {
+  /** Whether a date plus whole units of it is still a date (days, months, years), rather than a timestamp. */
+  readonly keepsDate: boolean;
+}
+
 /**
  * The units of SQL's `x + INTERVAL n unit` (add_interval): Spark's ANSI
  * interval types of one field, year-month or day-time. A DATE plus whole
  * days, months or years stays a DATE in Spark; plus hours, minutes or
  * seconds it is a TIMESTAMP.
  */
-export const INTERVAL_UNITS: Readonly<Record<string, { readonly keepsDate: boolean }>> = {
+export const INTERVAL_UNITS: Readonly<Record<string, IntervalUnit>> = {
   YEAR: { keepsDate: true }, MONTH: { keepsDate: true }, DAY: { keepsDate: true },
   HOUR: { keepsDate: false }, MINUTE: { keepsDate: false }, SECOND: { keepsDate: false },
 };

@@ -23,7 +23,7 @@ const MULTIPLICATIVE: Readonly<Record<string, BinaryOperator>> = { '*': 'mul', '
 export const CLAUSE_WORDS: ReadonlySet<string> = new Set([
   'FROM', 'WHERE', 'GROUP', 'HAVING', 'ORDER', 'LIMIT', 'OFFSET', 'UNION', 'EXCEPT', 'INTERSECT', 'JOIN', 'INNER', 'LEFT', 'RIGHT',
   'FULL', 'CROSS', 'SEMI', 'ANTI', 'ON', 'USING', 'AS', 'WATERMARK', 'WINDOW', 'NATURAL', 'LATERAL', 'AND', 'OR', 'NOT', 'IS', 'IN',
-  'LIKE', 'ILIKE', 'BETWEEN', 'WHEN', 'THEN', 'ELSE', 'END', 'ASC', 'DESC', 'NULLS', 'KEYS', 'SEQUENCE', 'APPLY', 'COLUMNS', 'STORED',
+  'LIKE', 'ILIKE', 'RLIKE', 'REGEXP', 'BETWEEN', 'WHEN', 'THEN', 'ELSE', 'END', 'ASC', 'DESC', 'NULLS', 'KEYS', 'SEQUENCE', 'APPLY', 'COLUMNS', 'STORED',
   'TRACK', 'IGNORE', 'SELECT', 'WITH', 'BY', 'OVER', 'ROWS', 'RANGE', 'CREATE',
 ]);
 
@@ -87,7 +87,7 @@ function parsePredicate(cursor: Cursor): Expression {
     if (!cursor.acceptKeyword('NULL')) throw cursor.error('only IS NULL and IS NOT NULL are supported here');
     return cursor.mark(UnaryNode.create(negated ? 'is_not_null' : 'is_null', left), start);
   }
-  const negated = cursor.isKeyword('NOT') && ['IN', 'LIKE', 'ILIKE', 'BETWEEN'].some((word) => isKeyword(cursor.peek(1), word));
+  const negated = cursor.isKeyword('NOT') && ['IN', 'LIKE', 'ILIKE', 'RLIKE', 'REGEXP', 'BETWEEN'].some((word) => isKeyword(cursor.peek(1), word));
   if (negated) cursor.next();
   const wrap = (node: Expression): Expression => cursor.mark(negated ? UnaryNode.create('not', cursor.mark(node, start)) : node, start);
   if (cursor.acceptKeyword('IN')) {
@@ -104,6 +104,8 @@ function parsePredicate(cursor: Cursor): Expression {
     return wrap(InListNode.create(left, list));
   }
   if (cursor.acceptKeyword('LIKE')) return wrap(BinaryNode.create('like', left, parseAdditive(cursor)));
+  // a RLIKE p (REGEXP) is rlike(a, p): a Java regular expression found anywhere in a.
+  if (cursor.acceptKeyword('RLIKE') || cursor.acceptKeyword('REGEXP')) return wrap(CallNode.create('rlike', [left, parseAdditive(cursor)]));
   // a ILIKE p is lower(a) LIKE lower(p): Spark's own rewrite of ILIKE.
   if (cursor.acceptKeyword('ILIKE')) {
     const pattern = parseAdditive(cursor);

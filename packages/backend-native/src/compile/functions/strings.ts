@@ -1,5 +1,6 @@
-import type { DataType } from '@thund/ir';
-import { type ArgumentTypes, type Lowering, joinedBy } from './lowering.js';
+import { type DataType, type Expression, javaRegexToRe2 } from '@thund/ir';
+import { quoteString } from '../sql-text.js';
+import { type ArgumentTypes, type Lowering, joinedBy, stringLiteral } from './lowering.js';
 import { sparkLower, sparkUpper } from './spark-case.js';
 import { titleCaseOf } from './title-case.js';
 
@@ -108,7 +109,19 @@ function concatWs(args: readonly string[], types: ArgumentTypes): string {
 }
 
 /** String functions whose DuckDB form differs from Spark's. */
+/** A Java pattern literal (checked by validation) as RE2's SQL string literal, with Java's meaning. */
+function re2Literal(node: Expression | undefined, group: number | undefined): string {
+  const dollar = group === undefined ? 'find' : group === 0 ? 'exact' : 'outside-groups';
+  return quoteString(javaRegexToRe2(stringLiteral(node) ?? '', dollar).re2);
+}
+
 export const NATIVE_STRINGS = {
+  rlike: ([x], nodes) => `regexp_matches(${x}, ${re2Literal(nodes[1], undefined)})`,
+  regexp_extract: ([x], nodes) => {
+    const index = nodes[2];
+    const group = index?.kind === 'literal' && typeof index.value === 'number' ? index.value : 1;
+    return `regexp_extract(${x}, ${re2Literal(nodes[1], group)}, ${group})`;
+  },
   upper: ([x]) => sparkUpper(x as string),
   initcap: ([x]) => `(CASE WHEN ${x} IS NULL THEN NULL ELSE ${initcap(x as string)} END)`,
   base64: ([x], _nodes, [type]) => base64(x as string, type),

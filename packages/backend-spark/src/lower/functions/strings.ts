@@ -6,6 +6,9 @@ export const SPARK_STRINGS = {
   // Arguments are cast to strings as on every backend (Spark's concat takes strings, binaries or arrays).
   concat: as((args) => call('concat', args.map((a) => cast(a, 'STRING')))),
   starts_with: same('startswith', '3.3'),
+  // The pattern goes to Spark as written: Spark's Java regular expressions are the reference.
+  rlike: same('rlike'),
+  regexp_extract: same('regexp_extract'),
   lpad: same('lpad'),
   rpad: same('rpad'),
   instr: same('instr'),

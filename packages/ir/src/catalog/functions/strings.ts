@@ -1,5 +1,27 @@
-import { noFloatText } from '../argument-rules.js';
+import { literalString, noFloatText } from '../argument-rules.js';
 import { type ArgumentRule, fn, shared } from '../function-signature.js';
+import { type DollarUse, javaRegexProblem, javaRegexToRe2 } from '../java-regex.js';
+
+/** The pattern (argument `index`) is a string literal both engines read alike (see java-regex.ts). */
+function javaPattern(index: number, dollar: DollarUse): ArgumentRule {
+  return (args) => {
+    const pattern = literalString(args[index]);
+    if (pattern === undefined) return `the pattern (argument ${index + 1}) must be a string literal: Þund checks that both engines read it alike`;
+    return javaRegexProblem(pattern, dollar);
+  };
+}
+
+/** regexp_extract: a pattern both engines read alike, and a group it has (Spark fails on another). */
+const extractGroup: ArgumentRule = (args) => {
+  const index = args[2]?.node;
+  const group = index === undefined ? 1 : index.kind === 'literal' && typeof index.value === 'number' ? index.value : undefined;
+  if (group === undefined) return 'the group (argument 3) must be a whole-number literal';
+  const problem = javaPattern(1, group === 0 ? 'exact' : 'outside-groups')(args);
+  if (problem !== undefined) return problem;
+  const groups = javaRegexToRe2(literalString(args[1]) as string, 'find').groups;
+  if (group < 0 || group > groups) return `the pattern has ${groups} group${groups === 1 ? '' : 's'}, so group ${group} does not exist (Spark fails the query): give 0 for the whole match or 1 to ${groups}`;
+  return undefined;
+};
 
 /** sha2's bit lengths every backend computes: 256, and 0 (which means 256). */
 const sha2Bits: ArgumentRule = (args) => {
@@ -43,6 +65,14 @@ export const STRINGS = [
   fn('base64', 'scalar', ['string_or_binary'], 'utf8', 'Base64 text of a binary or of a string\'s UTF-8 bytes, in lines of 76 characters separated by CRLF (Spark\'s MIME form).'),
   fn('chr', 'scalar', ['integer'], 'utf8', 'The character of code n mod 256 (Latin-1); empty for a negative n.', { aliases: ['char'] }),
   fn('space', 'scalar', ['integer'], 'utf8', 'A string of n spaces; empty for n of 0 or less.'),
+  fn('rlike', 'scalar', ['string', 'string_literal'], 'bool', 'Whether a match of a Java regular expression is found anywhere in the string (SQL\'s s RLIKE p); the pattern is rewritten for DuckDB with Java\'s meaning of ., \\s and $, and refused where RE2 cannot say it.', {
+    aliases: ['regexp', 'regexp_like'],
+    refuse: javaPattern(1, 'find'),
+  }),
+  fn('regexp_extract', 'scalar', ['string', 'string_literal', 'integer_literal'], 'utf8', 'The text of a group (default 1; 0 is the whole match) of the first match of a Java regular expression; empty when nothing matches or the group took no part.', {
+    min: 2,
+    refuse: extractGroup,
+  }),
   fn('split_part', 'scalar', ['string', 'string', 'integer'], 'utf8', 'The n-th field of the string split at a delimiter (a negative n counts from the end); empty beyond the last; an index of 0 is an error.'),
   fn('substring_index', 'scalar', ['string', 'string', 'integer'], 'utf8', 'The string before the n-th occurrence of a delimiter (after the n-th from the end for a negative n); the whole string when it has fewer.'),
   fn('locate', 'scalar', ['string', 'string', 'integer'], 'int32', '1-based position of the first occurrence of a substring in a string, searching from a position (default 1); 0 if none or the position is below 1.', { min: 2, aliases: ['position'] }),
