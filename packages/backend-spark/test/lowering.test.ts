@@ -2,7 +2,7 @@ import { create, toJson } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_FUNCTION_NAMES, CallNode, ColumnNode, JoinNode, LiteralNode, RELATION_KINDS, type RelationKind, type RelationNode, SqlNode, call, col, count,
-  countDistinct, expect as expectation, from, lit, lookupFunction, pipeline, readFiles, rowNumber, stddev, when,
+  countDistinct, expect as expectation, from, lit, lookupFunction, pipeline, range, readFiles, rowNumber, stddev, when,
 } from '@thund/ir';
 import { RelationSchema } from '../src/gen/spark/connect/relations_pb.js';
 import { ExpressionSchema } from '../src/gen/spark/connect/expressions_pb.js';
@@ -130,6 +130,12 @@ describe('relation lowering: every plan node', () => {
     expect(json(from('t').posexplode(col('tags'), { outer: true, names: ['i', 'tag'] }).node).project.expressions[1]).toEqual({
       alias: { expr: fn('posexplode_outer', attr('`tags`')), name: ['i', 'tag'] },
     });
+  });
+
+  it('range → Relation.range with its bounds and step, never streaming', () => {
+    expect(lowered(range(2, 11, 3).node)).toEqual({ range: { start: '2', end: '11', step: '3' } });
+    const streaming = new RelationLowering({ streaming: true, resolvePath: (p) => p });
+    expect(lowered(range(5, -5, -2).node, streaming)).toEqual({ range: { start: '5', end: '-5', step: '-2' } });
   });
 
   it('covers every relation kind', () => {
