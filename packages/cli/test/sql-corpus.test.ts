@@ -98,7 +98,8 @@ describe.runIf(remote !== undefined)('the SQL corpus on Spark: every statement t
   for (const corpusCase of cases) {
     it.skipIf(corpusCase.expected.notOnSpark !== undefined)(corpusCase.name, async () => {
       const native = await onNative(corpusCase);
-      const omit = new Set(native.outcomes.filter((o) => o.status !== 'ran').map((o) => o.statement));
+      // A temporary view judged only by a reader that differs on native still runs here: the statements reading it need it.
+      const omit = new Set(native.outcomes.filter((o) => o.status !== 'ran' && !(o.cause ?? '').startsWith('a reader (')).map((o) => o.statement));
       const dir = join(temp, 'spark', corpusCase.name);
       cpSync(corpusCase.dir, dir, { recursive: true });
       const database = `corpus_${corpusCase.name.replace(/\W/g, '_')}_${process.pid}`;

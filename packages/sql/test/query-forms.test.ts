@@ -387,3 +387,31 @@ describe('regular expressions', () => {
     expect(() => plan("CREATE MATERIALIZED VIEW out AS SELECT regexp_extract(user, '([a-z]+)', 2) AS x FROM events;")).toThrow(/the pattern has 1 group, so group 2 does not exist/);
   });
 });
+
+describe('TRY_CAST', () => {
+  test('TRY_CAST(x AS t) is a cast that gives NULL where x does not convert, and prints back as TRY_CAST', () => {
+    const query = plan('CREATE MATERIALIZED VIEW out AS SELECT TRY_CAST(user AS INT) AS a, try_cast(user AS BIGINT) AS b, CAST(user AS INT) AS c FROM events;');
+    expect(query.kind).toBe('project');
+    const columns = query.kind === 'project' ? query.columns : [];
+    expect(columns.map((c) => (c.kind === 'alias' && c.expr.kind === 'cast' ? c.expr.orNull ?? false : undefined))).toEqual([true, true, false]);
+    expect(printQuery(query)).toContain('TRY_CAST(user AS INT) AS a, TRY_CAST(user AS BIGINT) AS b, CAST(user AS INT) AS c');
+  });
+});
+
+describe('window() in a batch query', () => {
+  test('a tumbling window over a batch read groups by its start and end, which need no watermark', () => {
+    const query = plan("CREATE MATERIALIZED VIEW out AS SELECT window.start AS s, window.end AS e, count(*) AS n FROM events GROUP BY window(ts, '10 minutes');");
+    const pipeline = lower("CREATE MATERIALIZED VIEW out AS SELECT window.start AS s, window.end AS e, count(*) AS n FROM events GROUP BY window(ts, '10 minutes');");
+    expect(flow(pipeline, 'out').window).toBeUndefined();
+    expect(flow(pipeline, 'out').kind).toBe('batch');
+    expect(printQuery(query)).toContain('GROUP BY timestamp_micros((unix_micros(ts) - pmod(unix_micros(ts), 600000000L))), timestamp_micros(((unix_micros(ts) - pmod(unix_micros(ts), 600000000L)) + 600000000L))');
+    expect(printQuery(query)).toMatch(/^SELECT __window_start AS s, __window_end AS e, n AS n FROM/);
+  });
+
+  test('a streaming window still needs its watermark, and a batch hopping window is refused where it is', () => {
+    expect(() => plan("CREATE STREAMING TABLE out AS SELECT window.start AS window_start, window.end AS window_end, count(*) AS n FROM STREAM(events) GROUP BY window(ts, '1 minute');"))
+      .toThrow(/an event-time window needs a watermark/);
+    expect(() => plan("CREATE MATERIALIZED VIEW out AS SELECT window.start AS s, count(*) AS n FROM events GROUP BY window(ts, '10 minutes', '5 minutes');"))
+      .toThrow(/test.sql:\d+:\d+: .*a hopping or session window in a batch query is not supported yet/);
+  });
+});

@@ -3,6 +3,7 @@ import {
   ThundError, ThundErrorCode, type UnaryOperator, effectiveNulls, expressionType, outputName, visitExpression,
 } from '@thund/ir';
 import { duckdbType } from './duckdb-types.js';
+import { sparkCast } from './spark-cast.js';
 import { lowerFunction, windowResultType } from './function-lowering.js';
 import { OVER } from './functions/lowering.js';
 import { quoteIdentifier, quoteString } from './sql-text.js';
@@ -80,7 +81,17 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
   };
 
   /** A CAST to the DuckDB type of the target type. */
-  readonly cast = (node: Extract<Expression, { kind: 'cast' }>): string => `CAST(${this.compile(node.expr)} AS ${duckdbType(node.to)})`;
+  /**
+   * A cast, TRY_CAST with `orNull`. From a type known here, with Spark's
+   * meaning where DuckDB's differs (spark-cast.ts); from a type known only
+   * at run time, by DuckDB's rules.
+   */
+  readonly cast = (node: Extract<Expression, { kind: 'cast' }>): string => {
+    const operand = this.compile(node.expr);
+    const orNull = node.orNull === true;
+    const from = this.#types === undefined ? undefined : expressionType(node.expr, this.#types);
+    return sparkCast(operand, from, node.to, orNull) ?? `${orNull ? 'TRY_CAST' : 'CAST'}(${operand} AS ${duckdbType(node.to)})`;
+  };
 
   /**
    * A binary operation, parenthesised. `div` is true (DOUBLE) division;

@@ -139,8 +139,12 @@ export class RelationCompiler implements RelationVisitor<Query> {
 
   /** An expression over the input's columns, compiled knowing their types where the pipeline tells them. */
   #condition(expression: Expression, input: RelationNode): string {
-    if (this.#context.schemaOf === undefined) return this.#expr.compile(expression);
-    return new ExpressionCompiler(scopeOf(input, this.#context.schemaOf).type).compile(expression);
+    return this.#typedCompiler(input).compile(expression);
+  }
+
+  /** A compiler that knows the types of the input's columns where the pipeline tells them. */
+  #typedCompiler(input: RelationNode): ExpressionCompiler {
+    return this.#context.schemaOf === undefined ? this.#expr : new ExpressionCompiler(scopeOf(input, this.#context.schemaOf).type);
   }
 
   constructor(context: CompileContext) {
@@ -214,10 +218,12 @@ export class RelationCompiler implements RelationVisitor<Query> {
   /** SELECT of the grouping columns and aggregates, GROUP BY the grouping expressions without their aliases. */
   readonly aggregate = (node: RelationNodeOf<'aggregate'>): Query => {
     const input = this.#rowLevel(visitRelation(this, node.input), { unordered: true });
+    // Typed as the select list is, so each key compiles to the same SQL there and here (DuckDB matches them by text).
+    const keys = this.#typedCompiler(node.input);
     return {
       ...input,
       select: this.#outputs([...node.groupBy, ...node.aggregates], node.input),
-      groupBy: node.groupBy.map((c) => this.#expr.compileUnaliased(c)),
+      groupBy: node.groupBy.map((c) => keys.compileUnaliased(c)),
     };
   };
 

@@ -1,5 +1,5 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { ExpressionSchema } from '../gen/spark/connect/expressions_pb.js';
+import { Expression_Cast_EvalMode, type ExpressionSchema } from '../gen/spark/connect/expressions_pb.js';
 
 /** A Spark Connect Expression, as protobuf-es init data. */
 export type ExprInit = MessageInitShape<typeof ExpressionSchema>;
@@ -9,8 +9,10 @@ export function call(name: string, args: readonly ExprInit[], options: { readonl
   return { exprType: { case: 'unresolvedFunction', value: { functionName: name, arguments: [...args], isDistinct: options.distinct ?? false } } };
 }
 
-export function cast(expr: ExprInit, typeStr: string): ExprInit {
-  return { exprType: { case: 'cast', value: { expr, castToType: { case: 'typeStr', value: typeStr } } } };
+/** `CAST(expr AS typeStr)`, or with `mode` 'try' a `TRY_CAST` (NULL where the value does not convert). */
+export function cast(expr: ExprInit, typeStr: string, mode?: 'try'): ExprInit {
+  const value = { expr, castToType: { case: 'typeStr' as const, value: typeStr } };
+  return { exprType: { case: 'cast', value: mode === 'try' ? { ...value, evalMode: Expression_Cast_EvalMode.TRY } : value } };
 }
 
 export function alias(expr: ExprInit, name: string): ExprInit {

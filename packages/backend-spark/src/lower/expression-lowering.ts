@@ -75,7 +75,7 @@ export class ExpressionLowering implements ExpressionVisitor<ExprInit> {
   };
 
   /** A cast to the Spark type of the target type. */
-  readonly cast = (node: Extract<Expression, { kind: 'cast' }>): ExprInit => cast(this.lower(node.expr), sparkType(node.to));
+  readonly cast = (node: Extract<Expression, { kind: 'cast' }>): ExprInit => cast(this.lower(node.expr), sparkType(node.to), node.orNull === true ? 'try' : undefined);
 
   /**
    * A binary operator as Spark's function of that name. `neq` is `not(==)`,

@@ -53,7 +53,17 @@ export class InMemoryBackend implements ExecBackend {
         }
         emit({ element, phase: 'running', message: `${flow.name} running` });
         const target = pipeline.datasets.find((d) => d.name === flow.target);
-        const rows = await this.#rows(flow.query);
+        let rows: Row[];
+        try {
+          rows = await this.#rows(flow.query);
+        } catch (reason) {
+          // A value the query cannot compute fails its flow (and those after it run on); anything else fails the run.
+          if (!(reason instanceof ThundError) || reason.code !== 'THUND_ENGINE') throw reason;
+          const error = new ThundError(reason.code, reason.message, { backend: 'in-memory', element });
+          emit({ element, phase: 'failed', level: 'error', message: error.message, details: { error: { code: error.code, message: error.message } } });
+          outcomes.push({ name: flow.name, phase: 'failed', error });
+          continue;
+        }
         // The declared-schema rule: exactly the declared columns, of types that widen to the declared ones; a NOT NULL
         // column holding a NULL fails the flow, and nothing is written.
         const mismatch = target === undefined ? undefined : declaredSchemaMismatch(target, flow.name, rows);
@@ -119,10 +129,13 @@ function evaluate(e: Expression, row: Row): Value {
       const v = evaluate(e.expr, row);
       if (v === null) return null;
       if (e.to === 'utf8') return String(v);
-      if (e.to === 'int64' || e.to === 'int32') return Math.trunc(Number(v));
-      if (e.to === 'float64') return Number(v);
       if (e.to === 'bool') return Boolean(v);
-      throw new ThundError('THUND_UNSUPPORTED', `cast to ${JSON.stringify(e.to)}`, { backend: 'in-memory' });
+      // A decimal is held as its text; cast on, it is the number the text says.
+      const fromDecimal = e.expr.kind === 'cast' && typeof e.expr.to === 'object' && e.expr.to.type === 'decimal';
+      const converted = castNumber(fromDecimal ? Number(v) : v, e.to);
+      if (converted !== undefined) return converted;
+      if (e.orNull === true) return null;
+      throw new ThundError('THUND_ENGINE', `cannot cast ${JSON.stringify(v)} to ${dataTypeLabel(e.to)}`, { backend: 'in-memory' });
     }
     case 'unary': {
       const v = evaluate(e.expr, row);
@@ -196,4 +209,65 @@ function valueType(values: readonly Value[]): DataType | undefined {
   if (values.every((v) => typeof v === 'string')) return 'utf8';
   if (values.every((v) => typeof v === 'boolean')) return 'bool';
   return undefined;
+}
+
+const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const INTEGER_RANGES: Readonly<Record<string, readonly [bigint, bigint]>> = {
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+};
+
+/**
+ * A value cast to a number type as Spark casts it (ANSI): text trimmed of
+ * every character up to U+0020; an integer from text is a sign and digits,
+ * from a number truncated toward zero, and must fit; a double from text may
+ * end in Java's d or f; a decimal rounds half up and must fit its
+ * precision. `undefined`: it does not convert (or the type is not one
+ * this backend casts to).
+ */
+function castNumber(v: Value, to: DataType): Value | undefined {
+  const text = typeof v === 'string' ? trimUpToSpace(v) : undefined;
+  const range = typeof to === 'string' ? INTEGER_RANGES[to] : undefined;
+  if (range !== undefined) {
+    const whole = text === undefined ? (Number.isFinite(Number(v)) ? BigInt(Math.trunc(Number(v))) : undefined) : /^[+-]?\d+$/.test(text) ? BigInt(text) : undefined;
+    return whole === undefined || whole < range[0] || whole > range[1] ? undefined : Number(whole);
+  }
+  if (to === 'float64') {
+    if (text === undefined) return Number(v);
+    const plain = text.replace(/([0-9.])[dDfF]$/, '$1');
+    if (DECIMAL_TEXT.test(plain)) return Number(plain);
+    if (/^[+-]?(inf|infinity)$/i.test(plain)) return plain.startsWith('-') ? -Infinity : Infinity;
+    return /^[+-]?nan$/i.test(plain) ? Number.NaN : undefined;
+  }
+  if (typeof to === 'object' && to.type === 'decimal') return castDecimal(text ?? String(v), to.precision, to.scale);
+  return undefined;
+}
+
+/** `text` without the characters up to U+0020 (spaces, tabs, line breaks, control characters) at either end. */
+function trimUpToSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start += 1;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end -= 1;
+  return text.slice(start, end);
+}
+
+/** Decimal text of `text` rounded half up to `scale` places, or `undefined` if it is no number or needs more than `precision` digits. */
+function castDecimal(text: string, precision: number, scale: number): string | undefined {
+  const match = DECIMAL_TEXT.exec(text);
+  if (match === null) return undefined;
+  const [whole = '', fraction = ''] = (match[1] ?? '').split('.');
+  const exponent = Number(match[2]?.slice(1) ?? 0) - fraction.length;
+  let digits = BigInt(`${whole}${fraction}` || '0');
+  // digits × 10^exponent, to a whole number of 10^-scale.
+  const shift = exponent + scale;
+  if (shift >= 0) digits *= 10n ** BigInt(shift);
+  else {
+    const unit = 10n ** BigInt(-shift);
+    digits = (digits + unit / 2n) / unit;
+  }
+  if (digits.toString().length > precision) return undefined;
+  const padded = digits.toString().padStart(scale + 1, '0');
+  const sign = text.startsWith('-') && digits !== 0n ? '-' : '';
+  return scale === 0 ? `${sign}${padded}` : `${sign}${padded.slice(0, -scale)}.${padded.slice(-scale)}`;
 }

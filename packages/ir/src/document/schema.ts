@@ -79,7 +79,7 @@ const expressionForms = () =>
   z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('column'), name, relation: z.string().min(1).optional() }),
     z.strictObject({ kind: z.literal('literal'), value: literalValue, type: DataTypeSchema.optional() }),
-    z.strictObject({ kind: z.literal('cast'), expr: ExpressionSchema, to: DataTypeSchema }),
+    z.strictObject({ kind: z.literal('cast'), expr: ExpressionSchema, to: DataTypeSchema, orNull: z.literal(true).optional() }),
     z.strictObject({ kind: z.literal('binary'), op: z.enum(BINARY_OPERATORS), left: ExpressionSchema, right: ExpressionSchema }),
     z.strictObject({ kind: z.literal('unary'), op: z.enum(UNARY_OPERATORS), expr: ExpressionSchema }),
     z.strictObject({

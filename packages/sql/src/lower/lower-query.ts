@@ -7,6 +7,7 @@ import type { SourcePosition } from '../lex/token.js';
 import type { FromItem, QueryExpr, SelectCore, TableRef, WatermarkClause } from '../parse/ast.js';
 import { containsAggregate, containsWindowCall, isAggregateCall, sameExpression } from './expression-tools.js';
 import { eventTimeWindow } from './event-time-window.js';
+import { BATCH_WINDOW_END, BATCH_WINDOW_START, batchWindowKeys } from './batch-window.js';
 import type { Positions } from './positions.js';
 import { Scope, mapChildren, qualify } from './scope.js';
 import { lateralView, selectGenerators } from './generators.js';
@@ -319,8 +320,21 @@ export class QueryLowering {
     const positions = this.#positions;
     const lateNames = new Set(scalars.late.map((s) => s.name));
     const keys: { expr: Expression; name: string }[] = [];
-    const window = eventTimeWindow(groupBy, positions);
+    const found = eventTimeWindow(groupBy, positions);
+    const windowCall = groupBy.find((key) => key.kind === 'call' && (key.name === 'window' || key.name === 'session_window'));
+    // Before any STREAM read the query is batch: a tumbling window is then two grouping keys.
+    const batchKeys = found === undefined || this.#facts.streamAt !== undefined || windowCall?.kind !== 'call'
+      ? undefined : batchWindowKeys(found.spec, windowCall.args[0] as Expression);
+    if (found !== undefined && this.#facts.streamAt === undefined && batchKeys === undefined) {
+      const size = found.spec.kind === 'session' ? found.spec.gap : found.spec.kind === 'hopping' ? found.spec.size : '';
+      throw positions.errorAt(found.position, `a hopping or session window in a batch query is not supported yet: read the source with STREAM(…) and a WATERMARK, or group by a tumbling window(ts, '${size}')`);
+    }
+    const window = batchKeys === undefined ? found : undefined;
     if (window !== undefined) this.#facts.window = window;
+    if (batchKeys !== undefined) {
+      keys.push({ expr: positions.copy(windowCall as Expression, batchKeys.start), name: BATCH_WINDOW_START });
+      keys.push({ expr: positions.copy(windowCall as Expression, batchKeys.end), name: BATCH_WINDOW_END });
+    }
     const plainKeys = groupBy.filter((key) => !(key.kind === 'call' && (key.name === 'window' || key.name === 'session_window')));
     for (const key of plainKeys) keys.push(this.#groupKey(key, items, keys.length));
     const aggregates: { call: Expression; name: string }[] = [];
@@ -348,9 +362,12 @@ export class QueryLowering {
       if (expr.kind === 'column' && expr.relation === undefined && lateNames.has(expr.name)) return expr;
       const key = keys.find((k) => sameExpression(k.expr, expr) || (expr.kind === 'column' && expr.relation === undefined && k.name.toLowerCase() === expr.name.toLowerCase()));
       if (key !== undefined) return positions.copy(expr, ColumnNode.create(key.name));
-      if (expr.kind === 'column' && expr.relation?.toLowerCase() === 'window' && window !== undefined) {
+      if (expr.kind === 'column' && expr.relation?.toLowerCase() === 'window' && (window !== undefined || batchKeys !== undefined)) {
         const bound = expr.name.toLowerCase();
-        if (bound === 'start' || bound === 'end') return positions.copy(expr, ColumnNode.create(`window_${bound}`));
+        if (bound === 'start' || bound === 'end') {
+          const column = batchKeys === undefined ? `window_${bound}` : bound === 'start' ? BATCH_WINDOW_START : BATCH_WINDOW_END;
+          return positions.copy(expr, ColumnNode.create(column));
+        }
       }
       if (expr.kind === 'column' && expr.relation === undefined) {
         const aliased = aliases.find((item) => item.kind === 'alias' && item.name.toLowerCase() === expr.name.toLowerCase());

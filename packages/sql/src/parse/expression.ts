@@ -264,14 +264,14 @@ function parseWordPrimary(cursor: Cursor, token: Token): Expression {
     }
     if (word === 'INTERVAL') throw cursor.error('INTERVAL values are supported only in a WATERMARK clause and as window sizes (window(ts, \'10 minutes\'))');
     if (word === 'CASE') return parseCase(cursor);
-    if ((word === 'CAST') && cursor.isSymbol('(', 1)) {
+    if ((word === 'CAST' || word === 'TRY_CAST') && cursor.isSymbol('(', 1)) {
       cursor.next();
       cursor.expectSymbol('(');
       const expr = parseExpression(cursor);
       cursor.expectKeyword('AS');
       const to = parseDataType(cursor);
       cursor.expectSymbol(')');
-      return cursor.mark(CastNode.create(expr, to), token);
+      return cursor.mark(CastNode.create(expr, to, word === 'TRY_CAST'), token);
     }
     if (word === 'EXISTS' && cursor.isSymbol('(', 1)) {
       cursor.next();

@@ -48,7 +48,7 @@ export function printExpression(expr: Expression): string {
     case 'literal':
       return printLiteral(expr);
     case 'cast':
-      return `CAST(${printExpression(expr.expr)} AS ${sparkTypeName(expr.to)})`;
+      return `${expr.orNull === true ? 'TRY_CAST' : 'CAST'}(${printExpression(expr.expr)} AS ${sparkTypeName(expr.to)})`;
     case 'binary': {
       const op = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=', and: 'AND', or: 'OR', add: '+', sub: '-', mul: '*', div: '/', mod: '%', like: 'LIKE' }[expr.op];
       return `(${printExpression(expr.left)} ${op} ${printExpression(expr.right)})`;

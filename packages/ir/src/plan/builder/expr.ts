@@ -74,6 +74,8 @@ export class Expr {
   in(...values: readonly ExprInput[]): Expr { return new Expr(InListNode.create(this.node, values.map(toExpression))); }
   /** `CAST(this AS to)`. */
   cast(to: DataType): Expr { return new Expr(CastNode.create(this.node, to)); }
+  /** `TRY_CAST(this AS to)`: like {@link Expr.cast}, but a value that does not convert is NULL instead of an error. */
+  tryCast(to: DataType): Expr { return new Expr(CastNode.create(this.node, to, true)); }
   /** A field of a struct, `this.name` (matched case-insensitively; the output column takes the field's name). */
   getField(name: string): Expr { return new Expr(FieldNode.create(this.node, name)); }
   /**
