@@ -377,5 +377,26 @@ const runClock: ConformanceCase = {
   expected: { clock: [{ instants: 1, dates: 1, same_day: true, near_now: true, rows: 6 }] },
 };
 
+/** rand() differs between engines by nature; what holds everywhere is its range and that each row draws anew. */
+const randomDraws: ConformanceCase = {
+  id: 'functions/rand/a-draw-per-row-in-the-unit-interval',
+  group: 'function:rand',
+  description: 'rand() is in [0, 1) in every row and drawn anew for each (6 rows, 6 values)',
+  files: { 'people.jsonl': PEOPLE_JSONL },
+  pipeline: ({ path }) =>
+    pipeline('fn_rand')
+      .temporaryView('people', { query: readFiles('json', path('people.jsonl'), { schema: PEOPLE_SCHEMA }) })
+      .temporaryView('draws', { query: from('people').select('id', call('rand').as('r')) })
+      .materializedView('out', {
+        query: from('draws').agg(
+          call('min', col('r').gte(lit(0)).and(col('r').lt(lit(1)))).as('in_unit_interval'),
+          call('count_distinct', col('r')).as('values'),
+          count().as('rows'),
+        ),
+      })
+      .build(),
+  expected: { out: [{ in_unit_interval: true, values: 6, rows: 6 }] },
+};
+
 /** One case per cataloged function, and edge cases. */
-export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, decimalResults, aggregatesOverWindows, orderFreeFirstLast, runClock, ...windowCases];
+export const FUNCTION_CASES: readonly ConformanceCase[] = [...scalarCases, ...aggregateCases, avgOfDecimal, decimalResults, aggregatesOverWindows, orderFreeFirstLast, runClock, randomDraws, ...windowCases];

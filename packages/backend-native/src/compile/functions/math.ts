@@ -105,6 +105,7 @@ export const NATIVE_MATH = {
   // Spark adds 0.0 to both arguments, so -0.0 reads as 0.0 (atan2(0.0, -0.0) is 0, not π).
   atan2: ([y, x]) => `atan2(${asDouble(y)} + 0.0, ${asDouble(x)} + 0.0)`,
   e: () => 'exp(1.0)',
+  rand: () => 'random()',
   // Spark casts the argument to INT first: a BIGINT beyond it is an overflow error (said outright: DuckDB's
   // optimizer folds a cast inside a comparison away, and the cast's own error with it).
   factorial: ([n]) => `(CASE WHEN ${n} NOT BETWEEN -2147483648 AND 2147483647 THEN error(concat('[CAST_OVERFLOW] The value ', ${n}, ' cannot be cast to INT due to an overflow.')) `

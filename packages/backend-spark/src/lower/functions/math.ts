@@ -15,6 +15,7 @@ export const SPARK_MATH = {
   acos: same('acos'),
   atan2: same('atan2'),
   e: same('e'),
+  rand: same('rand'),
   factorial: same('factorial'),
   hex: same('hex'),
   bin: same('bin'),

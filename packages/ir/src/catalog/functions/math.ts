@@ -66,6 +66,12 @@ export const MATH = [
   shared('radians', 'scalar', ['numeric'], 'float64', 'Degrees converted to radians.'),
   shared('pi', 'scalar', [], 'float64', 'The constant π.'),
   fn('e', 'scalar', [], 'float64', 'The constant e.'),
+  fn('rand', 'scalar', ['integer_literal'], 'float64', 'A random double in [0, 1), drawn for each row: another sequence on each engine and each run (compare what it decides, never its values).', {
+    min: 0,
+    aliases: ['random'],
+    notes: ['rand(seed) is refused: a seed picks Spark\'s own sequence for each partition, which no other engine reproduces.'],
+    refuse: (args) => (args.length > 0 ? 'a seed picks Spark\'s own sequence for each partition, which no other engine reproduces: call rand() without one' : undefined),
+  }),
   fn('factorial', 'scalar', ['integer'], 'int64', 'n! for n from 0 to 20; NULL outside that range.'),
   fn('hex', 'scalar', ['any'], 'utf8', 'Upper-case hexadecimal text of an integer (two\'s complement of its BIGINT), or of a string\'s UTF-8 bytes or a binary.', {
     refuse: integerStringOrBinary('hex'),
