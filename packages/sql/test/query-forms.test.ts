@@ -178,7 +178,19 @@ describe('IN (subquery) and EXISTS as joins', () => {
   test('anywhere but a WHERE condition joined by AND, or reading the outer query\'s table by its name, it is refused', () => {
     expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT id IN (SELECT id FROM events) AS known FROM events;')).toThrow(/test\.sql:6:40: IN \(subquery\) is read as a condition of WHERE, joined to the others by AND/);
     expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE id > 1 OR EXISTS (SELECT 1 FROM users);')).toThrow(/test\.sql:6:71: EXISTS \(subquery\) is read as a condition of WHERE/);
-    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE EXISTS (SELECT 1 FROM events WHERE amount > 0);')).toThrow(/the subquery reads events, which the query around it reads by the same name: give the subquery's events an alias of its own/);
+    expect(() => lower('CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE EXISTS (SELECT 1 FROM events JOIN users ON events.user = users.user WHERE amount > 0);'))
+      .toThrow(/the subquery reads events, which the query around it reads by the same name: give the subquery's events an alias of its own/);
+  });
+
+  test('a subquery reading the outer query\'s table by its name reads its own: inside it the name means the nearest table, as in Spark', () => {
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE id NOT IN (SELECT events.id FROM events WHERE amount > 0);',
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE id NOT IN (SELECT __subquery_1_events.id FROM events AS __subquery_1_events WHERE amount > 0);',
+    );
+    expectSamePlan(
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE EXISTS (SELECT 1 FROM events WHERE amount > 0);',
+      'CREATE MATERIALIZED VIEW out AS SELECT id FROM events WHERE EXISTS (SELECT 1 FROM events AS __subquery_1_events WHERE amount > 0);',
+    );
   });
 });
 

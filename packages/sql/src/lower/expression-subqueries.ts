@@ -145,9 +145,10 @@ function semiJoin(
 ): FromItem {
   const position = subquery.position;
   const type = negated ? 'anti' : 'semi';
-  const plain = plainSelect(subquery.query, subqueries);
-  const clash = plain === undefined ? undefined : tableNames(plain.from as FromItem).find((n) => tableNames(from).some((o) => o.toLowerCase() === n.toLowerCase()));
-  if (clash !== undefined) {
+  const written = plainSelect(subquery.query, subqueries);
+  const clash = written === undefined ? undefined : tableNames(written.from as FromItem).find((n) => tableNames(from).some((o) => o.toLowerCase() === n.toLowerCase()));
+  const plain = clash === undefined || written === undefined ? written : renamedInner(written, clash, name, positions);
+  if (clash !== undefined && plain === undefined) {
     throw positions.errorAt(position, `the subquery reads ${clash}, which the query around it reads by the same name: give the subquery's ${clash} an alias of its own (FROM ${clash} AS inner_${clash}), so each name says which one it means`);
   }
   // Unqualified names mean the subquery's own columns inside it, the outer query's outside it, as in Spark.
@@ -186,6 +187,29 @@ function leafName(item: FromItem): string | undefined {
   if (item.kind === 'table') return item.alias ?? item.name;
   if (item.kind === 'join') return undefined;
   return item.alias;
+}
+
+/**
+ * A subquery whose one table has the name of a table of the query around
+ * it, that table given a name of its own. Inside the subquery the name
+ * means the subquery's table (the nearest scope, as in Spark), so every
+ * column qualified by it is requalified too. `undefined` when the
+ * subquery reads more than that one table (it is then refused).
+ */
+function renamedInner(select: SelectCore, clash: string, placeholder: string, positions: Positions): SelectCore | undefined {
+  const table = select.from;
+  if (table?.kind !== 'table' || (table.alias ?? table.name).toLowerCase() !== clash.toLowerCase()) return undefined;
+  const alias = `${placeholder}_${clash}`;
+  const requalify = (expr: Expression): Expression => {
+    if (expr.kind === 'column' && expr.relation?.toLowerCase() === clash.toLowerCase()) return positions.copy(expr, ColumnNode.create(expr.name, alias));
+    return mapChildren(expr, requalify, positions);
+  };
+  return {
+    ...select,
+    from: { ...table, alias },
+    items: select.items.map((item) => ({ ...item, expr: requalify(item.expr) })),
+    ...(select.where === undefined ? {} : { where: requalify(select.where) }),
+  };
 }
 
 /** `expr` with each unqualified column qualified by `relation`. */
