@@ -80,7 +80,6 @@ export class ExpressionCompiler implements ExpressionVisitor<string> {
     return `CAST(${bare} AS ${duckdbType(node.type)})`;
   };
 
-  /** A CAST to the DuckDB type of the target type. */
   /**
    * A cast, TRY_CAST with `orNull`. From a type known here, with Spark's
    * meaning where DuckDB's differs (spark-cast.ts); from a type known only

@@ -3,13 +3,18 @@ import type { SourcePosition } from '../lex/token.js';
 import { intervalTextMs, msToDuration } from '../parse/interval.js';
 import type { Positions } from './positions.js';
 
+/** Whether a GROUP BY key is Spark's `window(…)` or `session_window(…)`. */
+export function isEventTimeWindowCall(key: Expression): key is Extract<Expression, { kind: 'call' }> {
+  return key.kind === 'call' && (key.name === 'window' || key.name === 'session_window');
+}
+
 /**
  * The event-time window of a GROUP BY, from Spark's `window(ts, '10
  * minutes' [, '5 minutes'])` (tumbling, or hopping with a slide) or
  * `session_window(ts, '5 minutes')`; `undefined` without one.
  */
 export function eventTimeWindow(groupBy: readonly Expression[], positions: Positions): { spec: WindowSpec; position: SourcePosition } | undefined {
-  const calls = groupBy.filter((key) => key.kind === 'call' && (key.name === 'window' || key.name === 'session_window'));
+  const calls = groupBy.filter(isEventTimeWindowCall);
   if (calls.length === 0) return undefined;
   if (calls.length > 1) throw positions.error(calls[1] as Expression, 'one event-time window per GROUP BY');
   const call = calls[0] as Extract<Expression, { kind: 'call' }>;

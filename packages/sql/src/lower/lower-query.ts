@@ -6,7 +6,7 @@ import {
 import type { SourcePosition } from '../lex/token.js';
 import type { FromItem, QueryExpr, SelectCore, TableRef, WatermarkClause } from '../parse/ast.js';
 import { containsAggregate, containsWindowCall, isAggregateCall, sameExpression } from './expression-tools.js';
-import { eventTimeWindow } from './event-time-window.js';
+import { eventTimeWindow, isEventTimeWindowCall } from './event-time-window.js';
 import { BATCH_WINDOW_END, BATCH_WINDOW_START, batchWindowKeys } from './batch-window.js';
 import type { Positions } from './positions.js';
 import { Scope, mapChildren, qualify } from './scope.js';
@@ -189,7 +189,7 @@ export class QueryLowering {
     if (select.from === undefined) for (const item of select.items) withoutColumns(item.expr, this.#positions, 'a SELECT without FROM');
     const from: LoweredFrom = select.from === undefined ? { relation: oneRow(), leaf: this.#syntheticAlias(), scope: Scope.empty() } : this.#from(select.from, ctes);
     const scope = from.leaf === undefined ? from.scope : new Scope(new Map([[from.leaf, null]]));
-    const windowBounds = select.groupBy.some((key) => key.kind === 'call' && (key.name === 'window' || key.name === 'session_window'));
+    const windowBounds = select.groupBy.some(isEventTimeWindowCall);
     const q = (expr: Expression): Expression => qualify(expr, scope, this.#positions, { windowBounds });
     let relation = from.relation;
     if (select.where !== undefined) {
@@ -321,9 +321,9 @@ export class QueryLowering {
     const lateNames = new Set(scalars.late.map((s) => s.name));
     const keys: { expr: Expression; name: string }[] = [];
     const found = eventTimeWindow(groupBy, positions);
-    const windowCall = groupBy.find((key) => key.kind === 'call' && (key.name === 'window' || key.name === 'session_window'));
+    const windowCall = groupBy.find(isEventTimeWindowCall);
     // Before any STREAM read the query is batch: a tumbling window is then two grouping keys.
-    const batchKeys = found === undefined || this.#facts.streamAt !== undefined || windowCall?.kind !== 'call'
+    const batchKeys = found === undefined || this.#facts.streamAt !== undefined || windowCall === undefined
       ? undefined : batchWindowKeys(found.spec, windowCall.args[0] as Expression);
     if (found !== undefined && this.#facts.streamAt === undefined && batchKeys === undefined) {
       const size = found.spec.kind === 'session' ? found.spec.gap : found.spec.kind === 'hopping' ? found.spec.size : '';
@@ -335,7 +335,7 @@ export class QueryLowering {
       keys.push({ expr: positions.copy(windowCall as Expression, batchKeys.start), name: BATCH_WINDOW_START });
       keys.push({ expr: positions.copy(windowCall as Expression, batchKeys.end), name: BATCH_WINDOW_END });
     }
-    const plainKeys = groupBy.filter((key) => !(key.kind === 'call' && (key.name === 'window' || key.name === 'session_window')));
+    const plainKeys = groupBy.filter((key) => !isEventTimeWindowCall(key));
     for (const key of plainKeys) keys.push(this.#groupKey(key, items, keys.length));
     const aggregates: { call: Expression; name: string }[] = [];
     const aggregateName = (call: Expression, preferred?: string): string => {
